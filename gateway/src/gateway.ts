@@ -1,0 +1,117 @@
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import rateLimit from 'express-rate-limit';
+import helmet from 'helmet';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { allRoutes, matchPath, type RouteSpec, type ServiceName } from '@erp/contracts';
+import { parseLanguage } from '@erp/i18n';
+import { bearerToken, problemBody, sendProblem, type Logger, type TokenService } from '@erp/service-kit';
+import { docsRouter } from './docs';
+import { buildOpenApi } from './openapi';
+import type { SubscriptionReplica } from './subscriptions';
+
+/** Where a service answers: in this process (embedded mode) or at a URL (distributed mode). */
+export type ServiceTarget = { kind: 'local'; app: Express } | { kind: 'remote'; url: string };
+
+export interface GatewayOptions {
+  services: Readonly<Record<ServiceName, ServiceTarget>>;
+  /** The gateway's own small service app (its dead letters). */
+  ownApp: Express;
+  tokens: TokenService;
+  subscriptions: SubscriptionReplica;
+  logger: Logger;
+  loginRateLimit?: number;
+  /** Extra handlers mounted after the API (the shell and feature frontends, in a later issue). */
+  after?: RequestHandler[];
+}
+
+const SESSION_ROUTES = new Set(['/api/Users/auth', '/api/Users/refresh']);
+
+function findRoute(req: Request): RouteSpec | undefined {
+  const method = req.method.toLowerCase();
+  return allRoutes.find((r) => r.method === method && matchPath(r.path, req.path));
+}
+
+function problem(req: Request, res: Response, status: number, key: Parameters<typeof problemBody>[1]): void {
+  sendProblem(res, problemBody(status, key, parseLanguage(req.header('Language')), [], {}, req.originalUrl));
+}
+
+/** Answers 200 once every service answers its own health check (remote) or has started (local). */
+async function healthOf(services: GatewayOptions['services']): Promise<Record<string, 'up' | 'down'>> {
+  const entries = await Promise.all(
+    Object.entries(services).map(async ([name, target]) => {
+      if (target.kind === 'local') return [name, 'up'] as const;
+      try {
+        const res = await fetch(`${target.url}/healthz`, { signal: AbortSignal.timeout(1500) });
+        return [name, res.ok ? 'up' : 'down'] as const;
+      } catch {
+        return [name, 'down'] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/**
+ * The one public origin: security headers, login rate limit, docs, health, then for every /api call the
+ * route's owner is looked up in the contracts; a token is verified (and the tenant's subscription checked)
+ * unless the route is public; the call goes to the owning service in-process or over HTTP.
+ */
+export function createGateway(options: GatewayOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' } }));
+
+  app.get('/api/health', async (_req, res) => {
+    const services = await healthOf(options.services);
+    const ok = Object.values(services).every((s) => s === 'up');
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'starting', services });
+  });
+  app.use(docsRouter(buildOpenApi(allRoutes)));
+
+  const loginLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: options.loginRateLimit ?? 20,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (req, res) => problem(req, res, 429, 'tooManyLoginAttempts'),
+  });
+  app.use((req, res, next) => (req.method === 'POST' && SESSION_ROUTES.has(req.path) ? loginLimiter(req, res, next) : next()));
+
+  const proxies = new Map<string, RequestHandler>();
+  for (const [name, target] of Object.entries(options.services)) {
+    if (target.kind === 'remote') {
+      proxies.set(name, createProxyMiddleware({ target: target.url, changeOrigin: true, xfwd: true }));
+    }
+  }
+
+  app.use('/api', async (req, res, next) => {
+    try {
+      // express strips the mount path; restore it so routes match their public paths
+      req.url = req.originalUrl;
+      const route = findRoute(req);
+      if (!route) return problem(req, res, 404, 'routeNotFound');
+      const open = route.access.kind === 'public' || route.access.kind === 'provider';
+      if (!open) {
+        const token = bearerToken(req.header('Authorization'));
+        const principal = token ? options.tokens.verify(token) : 'invalid';
+        if (principal === 'expired') return problem(req, res, 401, 'expiredToken');
+        if (principal === 'invalid') return problem(req, res, 401, 'unauthenticated');
+        const verdict = await options.subscriptions.verdict(principal);
+        if (verdict !== 'ok') return problem(req, res, 401, verdict);
+      }
+      if (route.service === 'gateway') return options.ownApp(req, res, next);
+      const target = options.services[route.service];
+      if (target.kind === 'local') return target.app(req, res, next);
+      return proxies.get(route.service)!(req, res, next);
+    } catch (error) {
+      next(error);
+    }
+  });
+  for (const handler of options.after ?? []) app.use(handler);
+  app.use((error: unknown, req: Request, res: Response, _next: unknown) => {
+    options.logger.error('gateway error', { url: req.originalUrl, error: String((error as Error)?.stack ?? error) });
+    if (!res.headersSent) problem(req, res, 502, 'serviceUnavailable');
+  });
+  return app;
+}

@@ -1,0 +1,10 @@
+/** One jest for the whole workspace: TypeScript through swc, CJS mode (see docs/toolchain notes). */
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' } }],
+  },
+  testMatch: ['<rootDir>/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/data/'],
+  testTimeout: 30000,
+};

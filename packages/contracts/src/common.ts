@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+export const idSchema = z.string().min(1).max(64);
+export const idParams = z.object({ id: idSchema });
+
+/** Page sizes of the spec's section 9. */
+export const PAGE_SIZES = [15, 25, 50, 100, 500] as const;
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: 'validation.pageSize' })
+    .default(15),
+  search: z.string().trim().max(100).optional(),
+});
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+
+/** Arabic and English names; the English one defaults to the Arabic one (spec section 5, forms). */
+export const namesInput = z
+  .object({
+    arabicName: z
+      .string()
+      .trim()
+      .min(1, { message: 'validation.required' })
+      .max(200, { message: 'validation.max' }),
+    englishName: z.string().trim().max(200, { message: 'validation.max' }).optional().default(''),
+  })
+  .transform((v) => ({ ...v, englishName: v.englishName || v.arabicName }));
+
+export const okResponse = z.object({ ok: z.literal(true) });

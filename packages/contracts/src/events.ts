@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+/**
+ * Integration events (design.md section 3). An event type is `<service>.<entity>.<verb>`; its Kafka topic is
+ * `<service>.<entity>`, keyed by tenant and aggregate so that one aggregate's events stay in order.
+ * Producers and consumers import the same definitions below; the AsyncAPI document is generated from them.
+ */
+export const envelopeSchema = z.object({
+  id: z.string().min(1),
+  type: z.string().regex(/^[a-z]+\.[a-zA-Z]+\.[a-zA-Z]+$/),
+  version: z.number().int().min(1),
+  tenantId: z.string().min(1),
+  branchId: z.string().nullable(),
+  occurredAt: z.string(),
+  aggregateId: z.string().min(1),
+  correlationId: z.string().min(1),
+  causationId: z.string().nullable(),
+  payload: z.unknown(),
+});
+export type Envelope<P = unknown> = Omit<z.infer<typeof envelopeSchema>, 'payload'> & { payload: P };
+
+export interface EventDefinition<T extends string = string, P extends z.ZodType = z.ZodType> {
+  type: T;
+  version: number;
+  summary: string;
+  payload: P;
+}
+
+function defineEvent<T extends string, P extends z.ZodType>(
+  type: T,
+  version: number,
+  summary: string,
+  payload: P,
+) {
+  return { type, version, summary, payload } satisfies EventDefinition<T, P>;
+}
+
+export function topicOf(type: string): string {
+  return type.split('.').slice(0, 2).join('.');
+}
+
+// ---- payloads ------------------------------------------------------------------------------------
+
+const tenantChanged = z.object({
+  tenantId: z.string(),
+  name: z.string(),
+  subscriptionStart: z.string(),
+  subscriptionEnd: z.string(),
+  active: z.boolean(),
+});
+
+const userPayload = z.object({
+  id: z.string(),
+  userName: z.string(),
+  fullName: z.string(),
+  isAdmin: z.boolean(),
+  active: z.boolean(),
+  branches: z.array(z.string()),
+  maxAllowedDiscount: z.string(),
+});
+
+const branchPayload = z.object({
+  id: z.string(),
+  code: z.string(),
+  arabicName: z.string(),
+  englishName: z.string(),
+  isMaster: z.boolean(),
+  decimalDigits: z.number().int(),
+  timezone: z.string(),
+  defaultCustomerId: z.string().nullable(),
+  defaultStoreId: z.string().nullable(),
+});
+
+const companyPayload = z.object({
+  arabicName: z.string(),
+  englishName: z.string(),
+  taxNumber: z.string(),
+  taxPercentage: z.string(),
+  country: z.string(),
+  currency: z.string(),
+});
+
+export const auditChange = z.object({
+  property: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+
+const auditRecord = z.object({
+  service: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  action: z.enum(['created', 'modified', 'deleted']),
+  changes: z.array(auditChange),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+});
+export type AuditRecord = z.infer<typeof auditRecord>;
+
+// ---- the catalogue -------------------------------------------------------------------------------
+
+export const events = {
+  tenantChanged: defineEvent(
+    'identity.tenant.changed',
+    1,
+    'A tenant was provisioned or its subscription changed.',
+    tenantChanged,
+  ),
+  userCreated: defineEvent('identity.user.created', 1, 'A user was created.', userPayload),
+  userChanged: defineEvent('identity.user.changed', 1, 'A user was changed.', userPayload),
+  userDeleted: defineEvent('identity.user.deleted', 1, 'A user was deleted.', z.object({ id: z.string() })),
+  branchCreated: defineEvent('identity.branch.created', 1, 'A branch was created.', branchPayload),
+  branchChanged: defineEvent('identity.branch.changed', 1, 'A branch was changed.', branchPayload),
+  companyChanged: defineEvent(
+    'identity.company.changed',
+    1,
+    "The tenant's company data changed.",
+    companyPayload,
+  ),
+  auditRecorded: defineEvent(
+    'audit.record.created',
+    1,
+    'A record was created, modified or deleted (any service).',
+    auditRecord,
+  ),
+} as const;
+
+export type EventKey = keyof typeof events;
+export type EventType = (typeof events)[EventKey]['type'];
+export type PayloadOf<K extends EventKey> = z.infer<(typeof events)[K]['payload']>;
+
+export const eventDefinitions: readonly EventDefinition[] = Object.values(events);
+
+export function findEvent(type: string, version: number): EventDefinition | undefined {
+  return eventDefinitions.find((e) => e.type === type && e.version === version);
+}
+
+export const topics: readonly string[] = [...new Set(eventDefinitions.map((e) => topicOf(e.type)))].sort();

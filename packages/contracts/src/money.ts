@@ -1,0 +1,62 @@
+import Decimal from 'decimal.js';
+import { z } from 'zod';
+
+/**
+ * Exact amounts and quantities (design.md section 5).
+ *
+ * - On the wire: decimal strings ("12.345"), never JSON numbers.
+ * - In arithmetic: decimal.js, never JavaScript floats.
+ * - In storage: integers scaled by 10^STORAGE_SCALE (BIGINT on MySQL, INTEGER on SQLite), so that SUM()
+ *   gives the same exact result on both engines. Scale 4 covers the three-decimal dinars (fils) with a
+ *   guard digit and keeps 900 billion units within JavaScript's safe integers.
+ * - Rounding: half away from zero, once, to the branch's decimalDigits (see `roundTo`).
+ */
+export const STORAGE_SCALE = 4;
+const FACTOR = new Decimal(10).pow(STORAGE_SCALE);
+const MAX_SAFE = new Decimal(Number.MAX_SAFE_INTEGER.toString());
+
+const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+export type Dec = Decimal;
+
+export function dec(value: Decimal.Value): Decimal {
+  return new D(value);
+}
+
+/** The one rounding rule of the product: half away from zero, to `digits` decimals. */
+export function roundTo(value: Decimal.Value, digits: number): Decimal {
+  return dec(value).toDecimalPlaces(digits, Decimal.ROUND_HALF_UP);
+}
+
+/** A decimal string for the wire, with exactly `digits` decimals. */
+export function formatDecimal(value: Decimal.Value, digits: number): string {
+  return roundTo(value, digits).toFixed(digits);
+}
+
+/** To the stored integer. Refuses values that need more precision than the storage scale. */
+export function toStored(value: Decimal.Value): number {
+  const scaled = dec(value).times(FACTOR);
+  if (!scaled.isInteger()) throw new RangeError(`more than ${STORAGE_SCALE} decimals: ${String(value)}`);
+  if (scaled.abs().greaterThan(MAX_SAFE)) throw new RangeError(`amount out of range: ${String(value)}`);
+  return scaled.toNumber();
+}
+
+/** From the stored integer, whatever the driver hands back (number, bigint or numeric string). */
+export function fromStored(raw: number | string | bigint | null | undefined): Decimal {
+  if (raw === null || raw === undefined) return dec(0);
+  return dec(raw.toString()).dividedBy(FACTOR);
+}
+
+/** The stored integer as a canonical decimal string without trailing zeros. */
+export function storedToString(raw: number | string | bigint | null | undefined): string {
+  return fromStored(raw).toString();
+}
+
+const DECIMAL_RE = /^-?\d{1,15}(\.\d{1,4})?$/;
+
+/** A decimal amount on the wire: a string such as "1250.500". Numbers are refused: they are floats. */
+export const decimalString = z.string().trim().regex(DECIMAL_RE, { message: 'validation.decimal' });
+
+/** A non-negative decimal string (the spec's 'positive' rule: zero or more). */
+export const nonNegativeDecimal = decimalString.refine((v) => !v.startsWith('-'), {
+  message: 'validation.positive',
+});

@@ -1,0 +1,9 @@
+import { adminRoutes } from './admin';
+import { serviceNames, type RouteSpec } from './http';
+import { identityRoutes } from './identity-routes';
+
+/** Every public route of the product: the gateway routes, guards and documents from this list. */
+export const allRoutes: readonly RouteSpec[] = [
+  ...Object.values(identityRoutes),
+  ...[...serviceNames, 'gateway' as const].flatMap((s) => Object.values(adminRoutes(s))),
+];

@@ -1,0 +1,96 @@
+import knexFactory, { type Knex } from 'knex';
+import mysql from 'mysql2/promise';
+
+export type DbConfig =
+  | { client: 'sqlite'; filename: string }
+  | { client: 'mysql'; url: string; database: string };
+
+export type Db = Knex;
+export type Trx = Knex.Transaction;
+/** Either the root connection or a transaction; repositories accept both and never reach for the root. */
+export type Executor = Knex | Knex.Transaction;
+
+async function ensureMysqlDatabase(url: string, database: string): Promise<void> {
+  if (!/^[A-Za-z0-9_]+$/.test(database)) throw new Error(`bad database name ${database}`);
+  const conn = await mysql.createConnection(url);
+  try {
+    await conn.query(
+      `CREATE DATABASE IF NOT EXISTS \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
+  } finally {
+    await conn.end();
+  }
+}
+
+/**
+ * Opens a service's own database. SQLite: one connection (better-sqlite3 is synchronous; one writer avoids
+ * SQLITE_BUSY), WAL, foreign keys. MySQL: big numbers as strings, dates as strings, UTC.
+ */
+export async function openDatabase(config: DbConfig): Promise<Db> {
+  if (config.client === 'sqlite') {
+    return knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: config.filename },
+      useNullAsDefault: true,
+      pool: {
+        min: 1,
+        max: 1,
+        afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('foreign_keys = ON');
+          conn.pragma('busy_timeout = 5000');
+          conn.pragma('synchronous = NORMAL');
+          done(null, conn);
+        },
+      },
+    });
+  }
+  await ensureMysqlDatabase(config.url, config.database);
+  const url = new URL(config.url);
+  return knexFactory({
+    client: 'mysql2',
+    connection: {
+      host: url.hostname,
+      port: Number(url.port || 3306),
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      database: config.database,
+      charset: 'utf8mb4',
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+      dateStrings: true,
+      timezone: 'Z',
+    },
+    pool: { min: 0, max: 10 },
+  });
+}
+
+export async function dropMysqlDatabase(url: string, database: string): Promise<void> {
+  const conn = await mysql.createConnection(url);
+  try {
+    await conn.query(`DROP DATABASE IF EXISTS \`${database}\``);
+  } finally {
+    await conn.end();
+  }
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; errno?: number; message?: string };
+  return (
+    e?.code === 'ER_DUP_ENTRY' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    /UNIQUE constraint failed/.test(e?.message ?? '')
+  );
+}
+
+/** SQLite hands booleans back as 0/1, MySQL as 0/1 or '0'/'1'. */
+export function bool(value: unknown): boolean {
+  return value === true || value === 1 || value === '1';
+}
+
+export function parseJson<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined || value === '') return fallback;
+  if (typeof value === 'object') return value as T;
+  return JSON.parse(String(value)) as T;
+}

@@ -1,0 +1,72 @@
+import jwt from 'jsonwebtoken';
+
+/** Who is calling, from a verified access token. Services trust only this, never ids in the body. */
+export interface Principal {
+  userId: string;
+  tenantId: string;
+  userName: string;
+  isAdmin: boolean;
+  permissions: ReadonlySet<string>;
+  branches: readonly string[];
+  /** Subscription end (YYYY-MM-DD) and active flag at issuance; the gateway's replica overrides them. */
+  subscriptionEnd: string;
+  subscriptionActive: boolean;
+}
+
+interface Claims {
+  sub: string;
+  tid: string;
+  un: string;
+  adm: boolean;
+  perms: string[];
+  br: string[];
+  se: string;
+  sa: boolean;
+}
+
+export interface TokenService {
+  sign(principal: Principal): { token: string; expiresIn: number };
+  verify(token: string): Principal | 'expired' | 'invalid';
+}
+
+/** HS256 access tokens shared by the gateway and every service (the secret comes from configuration). */
+export function createTokenService(secret: string, ttlSeconds = 900): TokenService {
+  if (secret.length < 32) throw new Error('ERP_JWT_SECRET must have at least 32 characters');
+  return {
+    sign(p) {
+      const claims: Claims = {
+        sub: p.userId,
+        tid: p.tenantId,
+        un: p.userName,
+        adm: p.isAdmin,
+        perms: [...p.permissions],
+        br: [...p.branches],
+        se: p.subscriptionEnd,
+        sa: p.subscriptionActive,
+      };
+      return { token: jwt.sign(claims, secret, { algorithm: 'HS256', expiresIn: ttlSeconds }), expiresIn: ttlSeconds };
+    },
+    verify(token) {
+      try {
+        const c = jwt.verify(token, secret, { algorithms: ['HS256'] }) as unknown as Claims;
+        return {
+          userId: c.sub,
+          tenantId: c.tid,
+          userName: c.un,
+          isAdmin: c.adm,
+          permissions: new Set(c.perms),
+          branches: c.br,
+          subscriptionEnd: c.se,
+          subscriptionActive: c.sa,
+        };
+      } catch (error) {
+        return (error as Error).name === 'TokenExpiredError' ? 'expired' : 'invalid';
+      }
+    },
+  };
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
+  return match?.[1]?.trim() || null;
+}

@@ -1,0 +1,33 @@
+import type { Bus, BusMessage, Subscription } from './bus';
+
+/**
+ * Embedded-mode bus. `publish` resolves only after every subscribed group has committed the event, so the
+ * relay marks an outbox row sent only once it has been applied everywhere: a crash in between leaves the row
+ * unsent and it is delivered again (consumers de-duplicate by event id). Nothing is held only in memory.
+ */
+export class InProcessBus implements Bus {
+  readonly kind = 'in-process' as const;
+  private readonly subscriptions: Subscription[] = [];
+  private closed = false;
+
+  async publish(messages: readonly BusMessage[]): Promise<void> {
+    if (this.closed) throw new Error('bus closed');
+    for (const message of messages) {
+      for (const sub of this.subscriptions) {
+        if (sub.topics.includes(message.topic)) await sub.handle(message.envelope);
+      }
+    }
+  }
+
+  async subscribe(subscription: Subscription): Promise<void> {
+    if (this.subscriptions.some((s) => s.groupId === subscription.groupId)) {
+      throw new Error(`group ${subscription.groupId} already subscribed`);
+    }
+    this.subscriptions.push(subscription);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.subscriptions.length = 0;
+  }
+}

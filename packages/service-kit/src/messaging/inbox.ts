@@ -1,0 +1,106 @@
+import { findEvent, topicOf, type Envelope } from '@erp/contracts';
+import type { Db, Trx } from '../db/database';
+import { isUniqueViolation } from '../db/database';
+import { newId, nowIso } from '../ids';
+import type { Logger } from '../logger';
+import type { Subscription } from './bus';
+
+export type EventHandler = (trx: Trx, envelope: Envelope, payload: unknown) => Promise<void>;
+
+export interface ConsumerOptions {
+  /** Attempts before an event is parked in dead_letters. */
+  maxAttempts?: number;
+  retryDelayMs?: number;
+  /** Called after an effect commits (to nudge the service's relay when the effect wrote events). */
+  afterCommit?: () => void;
+}
+
+/**
+ * An idempotent consumer: the event id goes into `inbox` in the same transaction as the effect, so a
+ * redelivered event changes nothing. An event that keeps failing (or does not match its contract) is parked
+ * in `dead_letters` with the error and acknowledged, so it blocks nothing else.
+ */
+export class InboxConsumer implements Subscription {
+  readonly topics: readonly string[];
+  private readonly maxAttempts: number;
+  private readonly retryDelayMs: number;
+
+  constructor(
+    private readonly db: Db,
+    readonly groupId: string,
+    private readonly handlers: Readonly<Record<string, EventHandler>>,
+    private readonly logger: Logger,
+    private readonly options: ConsumerOptions = {},
+  ) {
+    this.topics = [...new Set(Object.keys(handlers).map(topicOf))];
+    this.maxAttempts = options.maxAttempts ?? 3;
+    this.retryDelayMs = options.retryDelayMs ?? 50;
+  }
+
+  async handle(envelope: Envelope): Promise<void> {
+    const handler = this.handlers[envelope.type];
+    if (!handler) return;
+    const def = findEvent(envelope.type, envelope.version);
+    const parsed = def?.payload.safeParse(envelope.payload);
+    if (!def || !parsed?.success) {
+      await this.park(envelope, `contract: ${parsed?.error?.message ?? `unknown version ${envelope.version}`}`, 1);
+      return;
+    }
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
+      try {
+        const applied = await this.db.transaction(async (trx) => {
+          const seen = await trx('inbox').where({ consumer: this.groupId, event_id: envelope.id }).first('event_id');
+          if (seen) return false;
+          await trx('inbox').insert({
+            consumer: this.groupId,
+            event_id: envelope.id,
+            tenant_id: envelope.tenantId,
+            type: envelope.type,
+            processed_at: nowIso(),
+          });
+          await handler(trx, envelope, parsed.data);
+          return true;
+        });
+        if (applied) this.options.afterCommit?.();
+        return;
+      } catch (error) {
+        if (isUniqueViolation(error) && (await this.alreadyProcessed(envelope.id))) return;
+        lastError = error;
+        this.logger.warn('event handling failed', { event: envelope.id, type: envelope.type, attempt, error: String(error) });
+        if (attempt < this.maxAttempts) await new Promise((r) => setTimeout(r, this.retryDelayMs * attempt));
+      }
+    }
+    await this.park(envelope, String((lastError as Error)?.stack ?? lastError), this.maxAttempts);
+  }
+
+  private async alreadyProcessed(eventId: string): Promise<boolean> {
+    return Boolean(await this.db('inbox').where({ consumer: this.groupId, event_id: eventId }).first('event_id'));
+  }
+
+  private async park(envelope: Envelope, error: string, attempts: number): Promise<void> {
+    this.logger.error('event parked in dead_letters', { event: envelope.id, type: envelope.type });
+    await this.db.transaction(async (trx) => {
+      const seen = await trx('inbox').where({ consumer: this.groupId, event_id: envelope.id }).first('event_id');
+      if (seen) return;
+      await trx('inbox').insert({
+        consumer: this.groupId,
+        event_id: envelope.id,
+        tenant_id: envelope.tenantId ?? 'unknown',
+        type: envelope.type,
+        processed_at: nowIso(),
+      });
+      await trx('dead_letters').insert({
+        id: newId(),
+        consumer: this.groupId,
+        event_id: envelope.id,
+        tenant_id: envelope.tenantId ?? 'unknown',
+        type: envelope.type,
+        envelope: JSON.stringify(envelope),
+        error: error.slice(0, 4000),
+        attempts,
+        created_at: nowIso(),
+      });
+    });
+  }
+}

@@ -1,0 +1,109 @@
+import { Kafka, logLevel, Partitioners, type Consumer, type LogEntry, type Producer } from 'kafkajs';
+import type { Envelope } from '@erp/contracts';
+import type { Logger } from '../logger';
+import type { Bus, BusMessage, Subscription } from './bus';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+/**
+ * Distributed-mode bus on kafkajs (the only place that imports it). Publishing is all-or-error: the outbox
+ * relay marks rows sent only after `publish` resolves and retries the whole batch otherwise. Consuming is
+ * at-least-once: an offset is committed only after `handle` resolves, so a failure means redelivery.
+ */
+export class KafkaBus implements Bus {
+  readonly kind = 'kafka' as const;
+  private readonly kafka: Kafka;
+  private producer: Promise<Producer> | null = null;
+  private readonly consumers: Consumer[] = [];
+  private closed = false;
+
+  constructor(options: KafkaBusOptions) {
+    const { logger } = options;
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: logLevel.WARN,
+      // kafkajs logs to the console by default; route its warnings and errors to the service logger instead.
+      ...(logger && {
+        logCreator:
+          () =>
+          ({ namespace, level, log }: LogEntry) => {
+            const { message, timestamp: _t, logger: _l, ...fields } = log;
+            const write = level <= logLevel.ERROR ? logger.error : level === logLevel.WARN ? logger.warn : logger.info;
+            write.call(logger, `kafkajs ${namespace}: ${message}`, fields);
+          },
+      }),
+      retry: { initialRetryTime: 200, maxRetryTime: 5_000, retries: 5 },
+    });
+  }
+
+  async publish(messages: readonly BusMessage[]): Promise<void> {
+    if (this.closed) throw new Error('bus closed');
+    if (messages.length === 0) return;
+    const byTopic = new Map<string, { key: string; value: string }[]>();
+    for (const m of messages) {
+      const list = byTopic.get(m.topic) ?? [];
+      list.push({ key: m.key, value: JSON.stringify(m.envelope) });
+      byTopic.set(m.topic, list);
+    }
+    const producer = await this.connectedProducer();
+    // acks -1: the batch is durable on all in-sync replicas before the relay marks it sent.
+    await producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, topicMessages]) => ({ topic, messages: topicMessages })),
+    });
+  }
+
+  async subscribe(subscription: Subscription): Promise<void> {
+    if (this.closed) throw new Error('bus closed');
+    const consumer = this.kafka.consumer({
+      groupId: subscription.groupId,
+      // Retries a failing eachMessage in place; when exhausted the consumer restarts from the committed offset.
+      retry: { initialRetryTime: 200, maxRetryTime: 10_000, retries: 8 },
+    });
+    this.consumers.push(consumer);
+    await consumer.connect();
+    // A new group starts at the beginning: events published before the service first ran are not lost.
+    await consumer.subscribe({ topics: [...subscription.topics], fromBeginning: true });
+    await consumer.run({
+      // Awaited, not caught: if handle rejects, kafkajs does not commit the offset and delivers it again.
+      eachMessage: async ({ message }) => {
+        if (!message.value) return;
+        await subscription.handle(JSON.parse(message.value.toString('utf8')) as Envelope);
+      },
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const consumers = this.consumers.splice(0);
+    await Promise.allSettled(consumers.map((c) => c.disconnect()));
+    const producer = this.producer;
+    this.producer = null;
+    if (producer) await producer.then((p) => p.disconnect()).catch(() => undefined);
+  }
+
+  /** One producer for the bus, connected on first publish; a failed connect is retried on the next publish. */
+  private connectedProducer(): Promise<Producer> {
+    if (!this.producer) {
+      const producer = this.kafka.producer({
+        allowAutoTopicCreation: false,
+        createPartitioner: Partitioners.DefaultPartitioner,
+        // The relay retries a failed batch itself; keep the client's own retries short so failures surface.
+        retry: { initialRetryTime: 100, retries: 3 },
+      });
+      this.producer = producer.connect().then(
+        () => producer,
+        (error: unknown) => {
+          this.producer = null;
+          throw error;
+        },
+      );
+    }
+    return this.producer;
+  }
+}

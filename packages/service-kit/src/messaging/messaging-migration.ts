@@ -1,0 +1,40 @@
+import type { Migration } from '../db/migrations';
+
+/** Outbox, inbox and dead letters: the same three tables in every service's database. */
+export const messagingMigration: Migration = {
+  name: 'kit_0001_messaging',
+  async up(knex) {
+    await knex.schema.createTable('outbox', (t) => {
+      t.increments('seq').primary();
+      t.string('id', 36).notNullable().unique();
+      t.string('tenant_id', 36).notNullable();
+      t.string('topic', 100).notNullable();
+      t.string('msg_key', 100).notNullable();
+      t.string('type', 100).notNullable();
+      t.text('envelope').notNullable();
+      t.string('created_at', 30).notNullable();
+      t.string('sent_at', 30).nullable();
+      t.index(['sent_at', 'seq'], 'outbox_unsent_idx');
+    });
+    await knex.schema.createTable('inbox', (t) => {
+      t.string('consumer', 60).notNullable();
+      t.string('event_id', 36).notNullable();
+      t.string('tenant_id', 36).notNullable();
+      t.string('type', 100).notNullable();
+      t.string('processed_at', 30).notNullable();
+      t.primary(['consumer', 'event_id']);
+    });
+    await knex.schema.createTable('dead_letters', (t) => {
+      t.string('id', 36).primary();
+      t.string('consumer', 60).notNullable();
+      t.string('event_id', 36).notNullable();
+      t.string('tenant_id', 36).notNullable();
+      t.string('type', 100).notNullable();
+      t.text('envelope').notNullable();
+      t.text('error').notNullable();
+      t.integer('attempts').notNullable();
+      t.string('created_at', 30).notNullable();
+      t.index(['tenant_id', 'created_at']);
+    });
+  },
+};

@@ -1,0 +1,74 @@
+import type { Branch, BranchInput } from '@erp/contracts';
+import { conflict, emit, newId, notFound, originOf, recordAudit, type RequestContext, type ServiceDeps } from '@erp/service-kit';
+import { branchesRepository } from '../persistence/branches.repository';
+import { tenantsRepository } from '../persistence/tenants.repository';
+import { usersRepository } from '../persistence/users.repository';
+import { branchEventPayload } from './events';
+import { requireTenant } from './scope';
+
+export function branchUseCases(deps: ServiceDeps) {
+  return {
+    async list(ctx: RequestContext, q: { page: number; pageSize: number; search?: string | undefined }) {
+      const { total, items } = await branchesRepository.list(requireTenant(deps.db, ctx), {
+        search: q.search,
+        offset: (q.page - 1) * q.pageSize,
+        limit: q.pageSize,
+      });
+      return { total, items, page: q.page, pageSize: q.pageSize };
+    },
+
+    async get(ctx: RequestContext, id: string): Promise<Branch> {
+      const branch = await branchesRepository.find(requireTenant(deps.db, ctx), id);
+      if (!branch) throw notFound();
+      return branch;
+    },
+
+    async create(ctx: RequestContext, input: BranchInput): Promise<Branch> {
+      return deps.transact(async (trx) => {
+        const s = requireTenant(trx, ctx);
+        if (await branchesRepository.codeTaken(s, input.code)) {
+          throw conflict('codeAlreadyUsed', [{ field: 'code', code: 'codeAlreadyUsed' }]);
+        }
+        const id = newId();
+        await branchesRepository.insert(s, id, false, input);
+        const branch = (await branchesRepository.find(s, id))!;
+        await emit(trx, originOf(ctx), 'branchCreated', id, branchEventPayload(branch));
+        await recordAudit(trx, ctx, 'identity', 'branch', id, null, branch);
+        return branch;
+      });
+    },
+
+    /** The master branch is read-only (spec section 4). Saving the default branch ends the start-up. */
+    async update(ctx: RequestContext, id: string, input: BranchInput): Promise<Branch> {
+      return deps.transact(async (trx) => {
+        const s = requireTenant(trx, ctx);
+        const before = await branchesRepository.find(s, id);
+        if (!before) throw notFound();
+        if (before.isMaster) throw conflict('masterBranchReadOnly');
+        if (await branchesRepository.codeTaken(s, input.code, id)) {
+          throw conflict('codeAlreadyUsed', [{ field: 'code', code: 'codeAlreadyUsed' }]);
+        }
+        await branchesRepository.update(s, id, false, input);
+        const after = (await branchesRepository.find(s, id))!;
+        const tenant = await tenantsRepository.find(trx, s.tenantId);
+        if (tenant?.isNew && tenant.defaultBranchId === id) await tenantsRepository.update(trx, s.tenantId, { isNew: false });
+        await emit(trx, originOf(ctx), 'branchChanged', id, branchEventPayload(after));
+        await recordAudit(trx, ctx, 'identity', 'branch', id, before, after);
+        return after;
+      });
+    },
+
+    async remove(ctx: RequestContext, id: string): Promise<void> {
+      await deps.transact(async (trx) => {
+        const s = requireTenant(trx, ctx);
+        const before = await branchesRepository.find(s, id);
+        if (!before) throw notFound();
+        if (before.isMaster) throw conflict('masterBranchReadOnly');
+        const tenant = await tenantsRepository.find(trx, s.tenantId);
+        if (tenant?.defaultBranchId === id || (await usersRepository.usingBranch(s, id))) throw conflict('branchInUse');
+        await branchesRepository.remove(s, id);
+        await recordAudit(trx, ctx, 'identity', 'branch', id, before, null);
+      });
+    },
+  };
+}

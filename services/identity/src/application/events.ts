@@ -1,0 +1,26 @@
+import type { Branch, CompanyInput, PayloadOf } from '@erp/contracts';
+
+export function branchEventPayload(b: Branch): PayloadOf<'branchCreated'> {
+  return {
+    id: b.id,
+    code: b.code,
+    arabicName: b.arabicName,
+    englishName: b.englishName,
+    isMaster: b.isMaster,
+    decimalDigits: b.decimalDigits,
+    timezone: b.timezone,
+    defaultCustomerId: b.defaultCustomerId,
+    defaultStoreId: b.defaultStoreId,
+  };
+}
+
+export function companyEventPayload(c: CompanyInput): PayloadOf<'companyChanged'> {
+  return {
+    arabicName: c.arabicName,
+    englishName: c.englishName,
+    taxNumber: c.taxNumber,
+    taxPercentage: c.taxPercentage,
+    country: c.country,
+    currency: c.currency,
+  };
+}

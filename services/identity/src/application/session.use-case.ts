@@ -1,0 +1,110 @@
+import { passwordProblems, type LoginProfile } from '@erp/contracts';
+import {
+  AppError,
+  badRequest,
+  tenantScope,
+  unauthorized,
+  type Executor,
+  type Principal,
+  type ServiceDeps,
+} from '@erp/service-kit';
+import { refreshTokensRepository } from '../persistence/refresh-tokens.repository';
+import { tenantsRepository, type Tenant } from '../persistence/tenants.repository';
+import { usersRepository, type UserRecord } from '../persistence/users.repository';
+import { dummyHash, hashPassword, newRefreshToken, sha256, verifyPassword } from './passwords';
+
+const REFRESH_TTL_SECONDS = 7 * 24 * 3600;
+
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export function subscriptionIsActive(t: Pick<Tenant, 'active' | 'subscriptionStart' | 'subscriptionEnd'>): boolean {
+  const d = today();
+  return t.active && t.subscriptionStart <= d && d <= t.subscriptionEnd;
+}
+
+function principalOf(user: UserRecord, tenant: Tenant): Principal {
+  return {
+    userId: user.id,
+    tenantId: tenant.id,
+    userName: user.userName,
+    isAdmin: user.isAdmin,
+    permissions: new Set(user.permissions),
+    branches: user.branches,
+    subscriptionEnd: tenant.subscriptionEnd,
+    subscriptionActive: tenant.active,
+  };
+}
+
+async function issueProfile(deps: ServiceDeps, trx: Executor, user: UserRecord, tenant: Tenant): Promise<LoginProfile> {
+  const { token, expiresIn } = deps.tokens.sign(principalOf(user, tenant));
+  const refresh = newRefreshToken();
+  await refreshTokensRepository.insert(tenantScope(trx, tenant.id), user.id, refresh.hash, REFRESH_TTL_SECONDS);
+  return {
+    token,
+    refreshToken: refresh.token,
+    expiresIn,
+    userId: user.id,
+    userName: user.userName,
+    fullName: user.fullName,
+    phone: user.phone,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    permissions: user.permissions,
+    branches: user.branches,
+    isNewTenant: tenant.isNew,
+    isInvoicePlan: tenant.isInvoicePlan,
+    defaultBranchId: tenant.defaultBranchId,
+  };
+}
+
+export function sessionUseCases(deps: ServiceDeps) {
+  return {
+    /** POST /api/Users/auth. Wrong name and wrong password answer the same, in the same time. */
+    async login(userName: string, password: string): Promise<LoginProfile> {
+      const user = await usersRepository.findByUserName(deps.db, userName);
+      const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+      if (!user || !ok) throw unauthorized('wrongUserNameOrPassword');
+      if (!user.active) throw unauthorized('userInactive');
+      const tenant = await tenantsRepository.find(deps.db, user.tenantId);
+      if (!tenant) throw unauthorized('wrongUserNameOrPassword');
+      return deps.transact((trx) => issueProfile(deps, trx, user, tenant));
+    },
+
+    /** POST /api/Users/refresh: one use per refresh token; a replayed one answers 'expiredToken'. */
+    async refresh(refreshToken: string): Promise<LoginProfile> {
+      return deps.transact(async (trx) => {
+        const found = await refreshTokensRepository.findActive(trx, sha256(refreshToken));
+        if (!found) throw new AppError(401, 'expiredToken');
+        const s = tenantScope(trx, found.tenantId);
+        if (!(await refreshTokensRepository.revoke(s, found.id))) throw new AppError(401, 'expiredToken');
+        const user = await usersRepository.find(s, found.userId);
+        const tenant = await tenantsRepository.find(trx, found.tenantId);
+        if (!user || !user.active || !tenant) throw new AppError(401, 'expiredToken');
+        return issueProfile(deps, trx, user, tenant);
+      });
+    },
+
+    async logout(principal: Principal): Promise<void> {
+      await deps.transact((trx) => refreshTokensRepository.revokeAllOf(tenantScope(trx, principal.tenantId), principal.userId));
+    },
+
+    async changePassword(principal: Principal, oldPassword: string, newPassword: string): Promise<void> {
+      const s = tenantScope(deps.db, principal.tenantId);
+      const user = await usersRepository.find(s, principal.userId);
+      if (!user) throw unauthorized();
+      if (!(await verifyPassword(oldPassword, user.passwordHash))) {
+        throw badRequest('validationFailed', [{ field: 'oldPassword', code: 'oldPasswordWrong' }]);
+      }
+      const problems = passwordProblems(newPassword, user.userName);
+      if (problems.length) throw badRequest('validationFailed', problems.map((code) => ({ field: 'newPassword', code })));
+      const hash = await hashPassword(newPassword);
+      await deps.transact(async (trx) => {
+        const ts = tenantScope(trx, principal.tenantId);
+        await usersRepository.setPassword(ts, user.id, hash);
+        await refreshTokensRepository.revokeAllOf(ts, user.id);
+      });
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import type { userCreateInput, userUpdateInput, User } from '@erp/contracts';
+import {
+  conflict,
+  emit,
+  newId,
+  notFound,
+  originOf,
+  recordAudit,
+  type RequestContext,
+  type ServiceDeps,
+  type TenantScope,
+} from '@erp/service-kit';
+import type { z } from 'zod';
+import { branchesRepository } from '../persistence/branches.repository';
+import { refreshTokensRepository } from '../persistence/refresh-tokens.repository';
+import { publicUser, usersRepository, type UserFields } from '../persistence/users.repository';
+import { hashPassword } from './passwords';
+import { requireTenant } from './scope';
+
+type CreateInput = z.infer<typeof userCreateInput>;
+type UpdateInput = z.infer<typeof userUpdateInput>;
+
+function fieldsOf(input: CreateInput | UpdateInput): UserFields {
+  const { password: _p, confirmPassword: _c, ...fields } = input;
+  return fields;
+}
+
+function eventPayload(u: User) {
+  return {
+    id: u.id,
+    userName: u.userName,
+    fullName: u.fullName,
+    isAdmin: u.isAdmin,
+    active: u.active,
+    branches: u.branches,
+    maxAllowedDiscount: u.maxAllowedDiscount,
+  };
+}
+
+async function checkUnique(deps: ServiceDeps, s: TenantScope, f: UserFields, exceptId?: string): Promise<void> {
+  if (await usersRepository.userNameTaken(s.db, f.userName, exceptId)) {
+    throw conflict('userNameAlreadyUsed', [{ field: 'userName', code: 'userNameAlreadyUsed' }]);
+  }
+  if (await usersRepository.phoneTaken(s, f.phone, exceptId)) {
+    throw conflict('mobileAlreadyUsed', [{ field: 'phone', code: 'mobileAlreadyUsed' }]);
+  }
+  const known = await branchesRepository.existing(s, f.branches);
+  if (known.length !== new Set(f.branches).size) {
+    throw conflict('unknownBranch', [{ field: 'branches', code: 'unknownBranch' }]);
+  }
+}
+
+export function userUseCases(deps: ServiceDeps) {
+  return {
+    async list(ctx: RequestContext, q: { page: number; pageSize: number; search?: string | undefined }) {
+      const s = requireTenant(deps.db, ctx);
+      const { total, items } = await usersRepository.list(s, {
+        search: q.search,
+        offset: (q.page - 1) * q.pageSize,
+        limit: q.pageSize,
+      });
+      return { total, page: q.page, pageSize: q.pageSize, items: items.map(publicUser) };
+    },
+
+    async get(ctx: RequestContext, id: string): Promise<User> {
+      const user = await usersRepository.find(requireTenant(deps.db, ctx), id);
+      if (!user) throw notFound();
+      return publicUser(user);
+    },
+
+    async create(ctx: RequestContext, input: CreateInput): Promise<User> {
+      const fields = fieldsOf(input);
+      const hash = await hashPassword(input.password);
+      return deps.transact(async (trx) => {
+        const s = requireTenant(trx, ctx);
+        await checkUnique(deps, s, fields);
+        const id = newId();
+        await usersRepository.insert(s, id, fields, hash);
+        const user = publicUser((await usersRepository.find(s, id))!);
+        await emit(trx, originOf(ctx), 'userCreated', id, eventPayload(user));
+        await recordAudit(trx, ctx, 'identity', 'user', id, null, user);
+        return user;
+      });
+    },
+
+    async update(ctx: RequestContext, id: string, input: UpdateInput): Promise<User> {
+      const fields = fieldsOf(input);
+      const hash = input.password ? await hashPassword(input.password) : undefined;
+      return deps.transact(async (trx) => {
+        const s = requireTenant(trx, ctx);
+        const before = await usersRepository.find(s, id);
+        if (!before) throw notFound();
+        await checkUnique(deps, s, fields, id);
+        const losesAdmin = before.isAdmin && before.active && (!fields.isAdmin || !fields.active);
+        if (losesAdmin && (await usersRepository.activeAdminCount(s)) <= 1) throw conflict('cannotRemoveLastAdmin');
+        await usersRepository.update(s, id, fields, hash);
+        if (hash || !fields.active) await refreshTokensRepository.revokeAllOf(s, id);
+        const after = publicUser((await usersRepository.find(s, id))!);
+        await emit(trx, originOf(ctx), 'userChanged', id, eventPayload(after));
+        await recordAudit(trx, ctx, 'identity', 'user', id, publicUser(before), after);
+        return after;
+      });
+    },
+
+    async remove(ctx: RequestContext, id: string): Promise<void> {
+      await deps.transact(async (trx) => {
+        const s = requireTenant(trx, ctx);
+        const before = await usersRepository.find(s, id);
+        if (!before) throw notFound();
+        if (id === ctx.principal?.userId) throw conflict('cannotDeleteYourself');
+        if (before.isAdmin && before.active && (await usersRepository.activeAdminCount(s)) <= 1) {
+          throw conflict('cannotRemoveLastAdmin');
+        }
+        await refreshTokensRepository.revokeAllOf(s, id);
+        await usersRepository.remove(s, id);
+        await emit(trx, originOf(ctx), 'userDeleted', id, { id });
+        await recordAudit(trx, ctx, 'identity', 'user', id, publicUser(before), null);
+      });
+    },
+  };
+}
+

@@ -1,0 +1,16 @@
+import type { ServiceModule } from '@erp/service-kit';
+import { tenantUseCases } from './application/tenants.use-case';
+import { auditConsumer } from './consumers/audit.consumer';
+import { identityHttpRoutes } from './http/identity.routes';
+import { identityMigrations } from './migrations';
+
+export { subscriptionIsActive } from './application/session.use-case';
+
+/** identity: tenants, users, permissions, company, branches, fiscal years, favorites, tickets, audit log. */
+export const identityModule: ServiceModule = {
+  name: 'identity',
+  migrations: identityMigrations,
+  routes: identityHttpRoutes,
+  consumers: () => auditConsumer,
+  seed: (deps) => tenantUseCases(deps).seedDemo(),
+};

@@ -1,0 +1,132 @@
+import type { Migration } from '@erp/service-kit';
+
+export const identityMigrations: Migration[] = [
+  {
+    name: 'identity_0001_initial',
+    async up(knex) {
+      await knex.schema.createTable('tenants', (t) => {
+        t.string('id', 36).primary();
+        t.string('name', 200).notNullable();
+        t.string('subscription_start', 10).notNullable();
+        t.string('subscription_end', 10).notNullable();
+        t.boolean('active').notNullable();
+        t.boolean('is_invoice_plan').notNullable();
+        t.boolean('is_new').notNullable();
+        t.string('default_branch_id', 36).nullable();
+        t.string('created_at', 30).notNullable();
+      });
+      await knex.schema.createTable('company', (t) => {
+        t.string('tenant_id', 36).primary();
+        t.string('arabic_name', 200).notNullable();
+        t.string('english_name', 200).notNullable();
+        t.string('logo_url', 500).notNullable();
+        t.string('fiscal_year_start', 10).notNullable();
+        t.string('fiscal_year_end', 10).notNullable();
+        t.text('phones').notNullable();
+        t.string('fax', 30).notNullable();
+        t.string('tax_number', 15).notNullable();
+        t.bigInteger('tax_percentage').notNullable();
+        t.string('commercial_register_number', 30).notNullable();
+        t.string('country', 2).notNullable();
+        t.string('currency', 3).notNullable();
+        t.text('business_types').notNullable();
+        t.string('updated_at', 30).notNullable();
+      });
+      await knex.schema.createTable('branches', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('code', 20).notNullable();
+        t.boolean('is_master').notNullable();
+        t.string('arabic_name', 200).notNullable();
+        t.string('english_name', 200).notNullable();
+        t.integer('decimal_digits').notNullable();
+        t.text('data').notNullable();
+        t.string('created_at', 30).notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.unique(['tenant_id', 'code']);
+      });
+      await knex.schema.createTable('users', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('user_name', 50).notNullable().unique();
+        t.string('full_name', 120).notNullable();
+        t.string('phone', 30).notNullable();
+        t.string('email', 120).notNullable();
+        t.string('password_hash', 200).notNullable();
+        t.boolean('is_admin').notNullable();
+        t.boolean('active').notNullable();
+        t.text('permissions').notNullable();
+        t.text('branches').notNullable();
+        t.bigInteger('max_allowed_discount').notNullable();
+        t.boolean('can_exceed_original_quantity').notNullable();
+        t.boolean('can_raise_price_above_sales_price').notNullable();
+        t.boolean('can_save_invoice_with_remainder').notNullable();
+        t.string('created_at', 30).notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.index(['tenant_id', 'full_name']);
+        t.index(['tenant_id', 'phone']);
+      });
+      await knex.schema.createTable('refresh_tokens', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('user_id', 36).notNullable();
+        t.string('token_hash', 64).notNullable().unique();
+        t.string('expires_at', 30).notNullable();
+        t.string('revoked_at', 30).nullable();
+        t.string('created_at', 30).notNullable();
+        t.index(['tenant_id', 'user_id']);
+      });
+      await knex.schema.createTable('fiscal_years', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.integer('year').notNullable();
+        t.string('start_date', 10).notNullable();
+        t.string('end_date', 10).notNullable();
+        t.unique(['tenant_id', 'year']);
+      });
+      await knex.schema.createTable('favorite_routes', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('user_id', 36).notNullable();
+        t.string('route_url', 300).notNullable();
+        t.string('title', 120).notNullable();
+        t.string('created_at', 30).notNullable();
+        t.unique(['tenant_id', 'user_id', 'route_url']);
+      });
+      await knex.schema.createTable('support_tickets', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('user_id', 36).notNullable();
+        t.string('title', 200).notNullable();
+        t.string('phone', 30).notNullable();
+        t.string('email', 120).notNullable();
+        t.text('message').notNullable();
+        t.string('type', 30).notNullable();
+        t.text('comment').notNullable();
+        t.string('image_extension', 5).notNullable();
+        t.text('image', 'mediumtext').nullable();
+        t.string('status', 20).notNullable();
+        t.string('created_at', 30).notNullable();
+        t.index(['tenant_id', 'created_at']);
+      });
+      await knex.schema.createTable('audit_logs', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('event_id', 36).notNullable();
+        t.string('service', 30).notNullable();
+        t.string('entity', 60).notNullable();
+        t.string('entity_id', 64).notNullable();
+        t.string('action', 10).notNullable();
+        t.string('property', 100).notNullable();
+        t.text('before_value').nullable();
+        t.text('after_value').nullable();
+        t.string('user_id', 36).nullable();
+        t.string('user_name', 50).nullable();
+        t.string('occurred_at', 30).notNullable();
+        t.index(['tenant_id', 'occurred_at']);
+        t.index(['tenant_id', 'entity', 'entity_id']);
+        t.index(['event_id']);
+      });
+    },
+  },
+];

@@ -1,0 +1,110 @@
+import { formatDecimal, toStored, fromStored, type User } from '@erp/contracts';
+import { bool, nowIso, parseJson, type Executor, type TenantScope } from '@erp/service-kit';
+
+type Row = Record<string, unknown>;
+
+export interface UserRecord extends User {
+  tenantId: string;
+  passwordHash: string;
+}
+
+export function toUser(row: Row): UserRecord {
+  return {
+    id: String(row.id),
+    tenantId: String(row.tenant_id),
+    fullName: String(row.full_name),
+    userName: String(row.user_name),
+    phone: String(row.phone),
+    email: String(row.email),
+    isAdmin: bool(row.is_admin),
+    active: bool(row.active),
+    permissions: parseJson<string[]>(row.permissions, []),
+    branches: parseJson<string[]>(row.branches, []),
+    maxAllowedDiscount: formatDecimal(fromStored(row.max_allowed_discount as number), 2),
+    canExceedOriginalQuantity: bool(row.can_exceed_original_quantity),
+    canRaisePriceAboveSalesPrice: bool(row.can_raise_price_above_sales_price),
+    canSaveInvoiceWithRemainder: bool(row.can_save_invoice_with_remainder),
+    passwordHash: String(row.password_hash),
+  };
+}
+
+/** The public shape: never the hash. */
+export function publicUser(u: UserRecord): User {
+  const { tenantId: _t, passwordHash: _h, ...user } = u;
+  return user;
+}
+
+export type UserFields = Omit<User, 'id'>;
+
+function toRow(u: UserFields): Row {
+  return {
+    full_name: u.fullName,
+    user_name: u.userName,
+    phone: u.phone,
+    email: u.email,
+    is_admin: u.isAdmin,
+    active: u.active,
+    permissions: JSON.stringify(u.permissions),
+    branches: JSON.stringify(u.branches),
+    max_allowed_discount: toStored(u.maxAllowedDiscount),
+    can_exceed_original_quantity: u.canExceedOriginalQuantity,
+    can_raise_price_above_sales_price: u.canRaisePriceAboveSalesPrice,
+    can_save_invoice_with_remainder: u.canSaveInvoiceWithRemainder,
+  };
+}
+
+export const usersRepository = {
+  /** Login names are unique across tenants: the sign-in form has no tenant field (spec section 7). */
+  async findByUserName(db: Executor, userName: string): Promise<UserRecord | null> {
+    const row = await db('users').whereRaw('lower(user_name) = ?', [userName.toLowerCase()]).first();
+    return row ? toUser(row) : null;
+  },
+  async userNameTaken(db: Executor, userName: string, exceptId?: string): Promise<boolean> {
+    const q = db('users').whereRaw('lower(user_name) = ?', [userName.toLowerCase()]);
+    if (exceptId) q.whereNot({ id: exceptId });
+    return Boolean(await q.first('id'));
+  },
+  async phoneTaken(s: TenantScope, phone: string, exceptId?: string): Promise<boolean> {
+    if (!phone) return false;
+    const q = s('users').where({ phone });
+    if (exceptId) q.whereNot({ id: exceptId });
+    return Boolean(await q.first('id'));
+  },
+  async find(s: TenantScope, id: string): Promise<UserRecord | null> {
+    const row = await s('users').where({ id }).first();
+    return row ? toUser(row) : null;
+  },
+  async list(s: TenantScope, opts: { search?: string; offset: number; limit: number }) {
+    const q = s('users');
+    if (opts.search) {
+      const like = `%${opts.search}%`;
+      q.andWhere((w) => w.where('user_name', 'like', like).orWhere('full_name', 'like', like).orWhere('phone', 'like', like));
+    }
+    const [{ n }] = (await q.clone().count({ n: '*' })) as [{ n: number | string }];
+    const rows = await q.orderBy('user_name').offset(opts.offset).limit(opts.limit);
+    return { total: Number(n), items: rows.map(toUser) };
+  },
+  async activeAdminCount(s: TenantScope): Promise<number> {
+    const [{ n }] = (await s('users').where({ is_admin: true, active: true }).count({ n: '*' })) as [{ n: number | string }];
+    return Number(n);
+  },
+  async usingBranch(s: TenantScope, branchId: string): Promise<boolean> {
+    const rows = await s('users').select('branches');
+    return rows.some((r: Row) => parseJson<string[]>(r.branches, []).includes(branchId));
+  },
+  async insert(s: TenantScope, id: string, u: UserFields, passwordHash: string): Promise<void> {
+    const now = nowIso();
+    await s.insert('users', { id, ...toRow(u), password_hash: passwordHash, created_at: now, updated_at: now });
+  },
+  async update(s: TenantScope, id: string, u: UserFields, passwordHash?: string): Promise<void> {
+    await s('users')
+      .where({ id })
+      .update({ ...toRow(u), ...(passwordHash ? { password_hash: passwordHash } : {}), updated_at: nowIso() });
+  },
+  async setPassword(s: TenantScope, id: string, passwordHash: string): Promise<void> {
+    await s('users').where({ id }).update({ password_hash: passwordHash, updated_at: nowIso() });
+  },
+  async remove(s: TenantScope, id: string): Promise<void> {
+    await s('users').where({ id }).delete();
+  },
+};
