@@ -7,4 +7,5 @@ module.exports = {
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/data/'],
   testTimeout: 30000,
+  setupFiles: ['<rootDir>/tests/support/jest-env.ts'],
 };

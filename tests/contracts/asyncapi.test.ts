@@ -30,12 +30,15 @@ describe('asyncapi.yaml', () => {
     expect(Object.keys(committed.channels).sort()).toEqual([...topics].sort());
   });
 
-  it.each(eventDefinitions.map((d) => [d.type, topicOf(d.type)]))('%s is published on channel %s', (type, topic) => {
-    for (const operation of ['publish', 'subscribe'] as const) {
-      const schema = channelSchema(topic, operation);
-      expect(schema.properties.type.enum).toContain(type);
-    }
-  });
+  it.each(eventDefinitions.map((d) => [d.type, topicOf(d.type)]))(
+    '%s is published on channel %s',
+    (type, topic) => {
+      for (const operation of ['publish', 'subscribe'] as const) {
+        const schema = channelSchema(topic, operation);
+        expect(schema.properties.type.enum).toContain(type);
+      }
+    },
+  );
 
   it.each([...topics])('channel %s requires the whole envelope and only its own event types', (topic) => {
     const defs = eventDefinitions.filter((d) => topicOf(d.type) === topic);

@@ -37,13 +37,23 @@ export async function startMokapi(options: MokapiOptions = {}): Promise<Mokapi> 
   const doc = buildAsyncApi(`${HOST}:${port}`);
   // A new group's first rebalance waits this long for more members: 3 s by default (as in Kafka), which every
   // test would pay per subscribe. mokapi reads 0 as unset, hence a small positive default.
-  const bindings = { kafka: { 'group.initial.rebalance.delay.ms': options.groupInitialRebalanceDelayMs ?? 100 } };
+  const bindings = {
+    kafka: { 'group.initial.rebalance.delay.ms': options.groupInitialRebalanceDelayMs ?? 100 },
+  };
   const api = { ...doc, servers: { local: { ...doc.servers.local, bindings } } };
   writeFileSync(file, stringify(api, { aliasDuplicateObjects: false }));
 
   const child = spawn(
     mokapiBinary(),
-    ['--api-port=0', '--mcp-server-enabled=false', '--health-enabled=false', '--log-level=warn', file],
+    [
+      '--api-port=0',
+      '--mcp-server-enabled=false',
+      '--health-enabled=false',
+      // The dashboard's search index is otherwise a directory shared by every instance (/tmp/mokapi-bleve-index).
+      '--api-search-enabled=false',
+      '--log-level=warn',
+      file,
+    ],
     { detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
@@ -62,7 +72,9 @@ export async function startMokapi(options: MokapiOptions = {}): Promise<Mokapi> 
       } catch {
         // already gone
       }
-      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 3_000).unref());
+      const timeout = new Promise<'timeout'>((resolve) =>
+        setTimeout(() => resolve('timeout'), 3_000).unref(),
+      );
       if ((await Promise.race([gone, timeout])) === 'timeout') {
         try {
           process.kill(-child.pid, 'SIGKILL');

@@ -17,3 +17,4 @@ export * from './messaging/inbox';
 export * from './messaging/outbox';
 export * from './messaging/relay';
 export * from './messaging/messaging-migration';
+export * from './messaging/kafka-bus';

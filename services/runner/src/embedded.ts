@@ -2,7 +2,14 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { identityModule } from '@erp/identity';
 import { createGateway, gatewayModule } from '@erp/gateway';
-import { createLogger, createTokenService, InProcessBus, startService, type RunningService } from '@erp/service-kit';
+import {
+  createLogger,
+  createTokenService,
+  InProcessBus,
+  startService,
+  type DbConfig,
+  type RunningService,
+} from '@erp/service-kit';
 import { dataDir, jwtSecret } from './config';
 
 export interface EmbeddedOptions {
@@ -13,6 +20,8 @@ export interface EmbeddedOptions {
   env?: Record<string, string | undefined>;
   loginRateLimit?: number;
   relayPollMs?: number;
+  /** Each service's database; SQLite files under `dataDir` unless said otherwise (tests run it on MySQL too). */
+  database?: (service: string) => DbConfig;
 }
 
 export interface Embedded {
@@ -32,12 +41,13 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
   const tokens = createTokenService(options.jwtSecret);
   const env = options.env ?? process.env;
   const common = { bus, tokens, env, providerKey: env.ERP_PROVIDER_KEY, relayPollMs: options.relayPollMs };
-  const sqlite = (name: string) => ({ client: 'sqlite' as const, filename: path.join(options.dataDir, `${name}.sqlite`) });
+  const sqlite = (name: string): DbConfig => ({ client: 'sqlite', filename: path.join(options.dataDir, `${name}.sqlite`) });
+  const database = options.database ?? sqlite;
 
   // The gateway subscribes first so it hears identity's first events (the demo tenant).
   const gw = gatewayModule();
-  const gateway = await startService(gw.module, { ...common, db: sqlite('gateway'), logger: logger.child('gateway') });
-  const identity = await startService(identityModule, { ...common, db: sqlite('identity'), logger: logger.child('identity') });
+  const gateway = await startService(gw.module, { ...common, db: database('gateway'), logger: logger.child('gateway') });
+  const identity = await startService(identityModule, { ...common, db: database('identity'), logger: logger.child('identity') });
   const app = createGateway({
     services: { identity: { kind: 'local', app: identity.app } },
     ownApp: gateway.app,

@@ -1,2 +1,3 @@
 export * from './embedded';
 export * from './config';
+export * from './distributed';

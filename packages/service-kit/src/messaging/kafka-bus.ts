@@ -33,7 +33,8 @@ export class KafkaBus implements Bus {
           () =>
           ({ namespace, level, log }: LogEntry) => {
             const { message, timestamp: _t, logger: _l, ...fields } = log;
-            const write = level <= logLevel.ERROR ? logger.error : level === logLevel.WARN ? logger.warn : logger.info;
+            const write =
+              level <= logLevel.ERROR ? logger.error : level === logLevel.WARN ? logger.warn : logger.info;
             write.call(logger, `kafkajs ${namespace}: ${message}`, fields);
           },
       }),
@@ -62,6 +63,8 @@ export class KafkaBus implements Bus {
     if (this.closed) throw new Error('bus closed');
     const consumer = this.kafka.consumer({
       groupId: subscription.groupId,
+      // An empty fetch is held this long and disconnect waits for it: keep shutdown short (default 5 s).
+      maxWaitTimeInMs: 1_000,
       // Retries a failing eachMessage in place; when exhausted the consumer restarts from the committed offset.
       retry: { initialRetryTime: 200, maxRetryTime: 10_000, retries: 8 },
     });

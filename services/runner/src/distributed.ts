@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { serviceNames } from '@erp/contracts';
+import { repoRoot, requireEnv } from './config';
+
+export interface ProcessSpec {
+  name: string;
+  port: number;
+  env: Record<string, string>;
+}
+
+export interface DistributedOptions {
+  mysqlUrl: string;
+  kafkaBrokers: string;
+  gatewayPort: number;
+  /** First port of the services; each service takes the next one. */
+  servicePort: number;
+  jwtSecret: string;
+  dbPrefix?: string;
+  providerKey?: string;
+  env?: Record<string, string>;
+  /** Where each process's output goes; default: this process's stdout, prefixed. */
+  output?: (name: string, line: string) => void;
+}
+
+export interface ManagedProcess {
+  spec: ProcessSpec;
+  child: ChildProcess;
+  /** SIGKILL: the process dies at once, mid-transaction or mid-publish. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  restart(): Promise<ManagedProcess>;
+}
+
+const TSX = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
+const MAIN = path.join(repoRoot, 'services', 'runner', 'src', 'service-main.ts');
+
+function launch(spec: ProcessSpec, output: (name: string, line: string) => void): ManagedProcess {
+  const child = spawn(TSX, [MAIN, spec.name], {
+    cwd: repoRoot,
+    env: { ...process.env, ...spec.env, PORT: String(spec.port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffer = '';
+    stream?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) output(spec.name, line);
+    });
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const managed: ManagedProcess = {
+    spec,
+    child,
+    async kill(signal = 'SIGKILL') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+    async restart() {
+      await managed.kill('SIGTERM');
+      const next = launch(spec, output);
+      await waitForHttp(`http://127.0.0.1:${spec.port}/healthz`, 60_000);
+      return next;
+    },
+  };
+  return managed;
+}
+
+export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${url}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * Distributed mode as local processes (design.md section 4): every service and the gateway in its own
+ * process, one MySQL database each, Kafka between them, the gateway proxying over HTTP.
+ */
+export async function startDistributed(options: DistributedOptions): Promise<Record<string, ManagedProcess>> {
+  const output = options.output ?? ((name, line) => process.stdout.write(`[${name}] ${line}\n`));
+  const base: Record<string, string> = {
+    MYSQL_URL: options.mysqlUrl,
+    KAFKA_BROKERS: options.kafkaBrokers,
+    ERP_JWT_SECRET: options.jwtSecret,
+    ERP_DB_PREFIX: options.dbPrefix ?? 'erp_',
+    ...(options.providerKey ? { ERP_PROVIDER_KEY: options.providerKey } : {}),
+    ...options.env,
+  };
+  const specs: ProcessSpec[] = serviceNames.map((name, i) => ({ name, port: options.servicePort + i, env: base }));
+  const urls = Object.fromEntries(specs.map((s) => [`ERP_${s.name.toUpperCase()}_URL`, `http://127.0.0.1:${s.port}`]));
+  specs.push({ name: 'gateway', port: options.gatewayPort, env: { ...base, ...urls } });
+  const processes: Record<string, ManagedProcess> = {};
+  for (const spec of specs) processes[spec.name] = launch(spec, output);
+  await Promise.all(specs.map((s) => waitForHttp(`http://127.0.0.1:${s.port}/healthz`, 90_000)));
+  await waitForHttp(`http://127.0.0.1:${options.gatewayPort}/api/health`, 30_000);
+  return processes;
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const processes = await startDistributed({
+    mysqlUrl: requireEnv('MYSQL_URL'),
+    kafkaBrokers: requireEnv('KAFKA_BROKERS'),
+    gatewayPort: Number(env.PORT ?? 8080),
+    servicePort: Number(env.ERP_SERVICE_PORT ?? 8101),
+    jwtSecret: env.ERP_JWT_SECRET ?? randomBytes(48).toString('base64url'),
+    providerKey: env.ERP_PROVIDER_KEY,
+  });
+  process.stdout.write(`\n  ERP platform (distributed mode): gateway at http://localhost:${env.PORT ?? 8080}\n\n`);
+  const stop = () => {
+    Promise.all(Object.values(processes).map((p) => p.kill('SIGTERM'))).then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (require.main === module) {
+  main().catch((error) => {
+    process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
+    process.exit(1);
+  });
+}

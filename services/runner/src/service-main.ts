@@ -1,0 +1,64 @@
+import { identityModule } from '@erp/identity';
+import { createGateway, gatewayModule } from '@erp/gateway';
+import { serviceNames, type ServiceName } from '@erp/contracts';
+import { createLogger, createTokenService, KafkaBus, startService, type ServiceModule } from '@erp/service-kit';
+
+import { requireEnv } from './config';
+
+const modules: Record<ServiceName, ServiceModule> = { identity: identityModule };
+
+/**
+ * One process of the distributed mode: `service-main <identity|gateway>`. Its database is
+ * `${ERP_DB_PREFIX}<name>` on MYSQL_URL; events go over Kafka at KAFKA_BROKERS.
+ */
+async function main(): Promise<void> {
+  const name = process.argv[2] ?? '';
+  const env = process.env;
+  const logger = createLogger(name);
+  const bus = new KafkaBus({ brokers: requireEnv('KAFKA_BROKERS').split(','), clientId: `erp-${name}`, logger });
+  const tokens = createTokenService(requireEnv('ERP_JWT_SECRET'));
+  const db = { client: 'mysql' as const, url: requireEnv('MYSQL_URL'), database: `${env.ERP_DB_PREFIX ?? 'erp_'}${name}` };
+  const port = Number(requireEnv('PORT'));
+  const common = { bus, tokens, db, logger, providerKey: env.ERP_PROVIDER_KEY, seed: env.ERP_SEED_DEMO !== '0' };
+
+  let running;
+  let app;
+  if (name === 'gateway') {
+    const gw = gatewayModule();
+    running = await startService(gw.module, common);
+    const services = Object.fromEntries(
+      serviceNames.map((s) => [s, { kind: 'remote' as const, url: requireEnv(`ERP_${s.toUpperCase()}_URL`) }]),
+    ) as Parameters<typeof createGateway>[0]['services'];
+    app = createGateway({
+      services,
+      ownApp: running.app,
+      tokens,
+      subscriptions: gw.replica(running.db),
+      logger,
+      loginRateLimit: Number(env.ERP_LOGIN_RATE_LIMIT ?? 20),
+    });
+  } else if ((serviceNames as readonly string[]).includes(name)) {
+    running = await startService(modules[name as ServiceName], common);
+    app = running.app;
+  } else {
+    throw new Error(`unknown service '${name}'; one of: gateway, ${serviceNames.join(', ')}`);
+  }
+  const server = app.listen(port, env.HOST ?? '127.0.0.1', () => {
+    logger.info('listening', { port });
+    if (running.seedInfo) process.stdout.write(`demo admin: ${JSON.stringify(running.seedInfo)}\n`);
+  });
+  const shutdown = () => {
+    server.close();
+    Promise.all([running.stop(), bus.close()]).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
+  process.exit(1);
+});
