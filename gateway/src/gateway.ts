@@ -76,7 +76,9 @@ export function createGateway(options: GatewayOptions): Express {
     legacyHeaders: false,
     handler: (req, res) => problem(req, res, 429, 'tooManyLoginAttempts'),
   });
-  app.use((req, res, next) => (req.method === 'POST' && SESSION_ROUTES.has(req.path) ? loginLimiter(req, res, next) : next()));
+  app.use((req, res, next) =>
+    req.method === 'POST' && SESSION_ROUTES.has(req.path) ? loginLimiter(req, res, next) : next(),
+  );
 
   const proxies = new Map<string, RequestHandler>();
   for (const [name, target] of Object.entries(options.services)) {
@@ -110,7 +112,10 @@ export function createGateway(options: GatewayOptions): Express {
   });
   for (const handler of options.after ?? []) app.use(handler);
   app.use((error: unknown, req: Request, res: Response, _next: unknown) => {
-    options.logger.error('gateway error', { url: req.originalUrl, error: String((error as Error)?.stack ?? error) });
+    options.logger.error('gateway error', {
+      url: req.originalUrl,
+      error: String((error as Error)?.stack ?? error),
+    });
     if (!res.headersSent) problem(req, res, 502, 'serviceUnavailable');
   });
   return app;

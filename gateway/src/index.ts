@@ -9,9 +9,13 @@ export * from './subscriptions';
  * The gateway's own state (its subscription replica, with the kit's inbox and dead letters) runs on the
  * same service kit as every service. The replica is created by the module and handed to the gateway app.
  */
-export function gatewayModule(): { module: ServiceModule; replica: (db: ConstructorParameters<typeof SubscriptionReplica>[0]) => SubscriptionReplica } {
+export function gatewayModule(): {
+  module: ServiceModule;
+  replica: (db: ConstructorParameters<typeof SubscriptionReplica>[0]) => SubscriptionReplica;
+} {
   let replica: SubscriptionReplica | null = null;
-  const make = (db: ConstructorParameters<typeof SubscriptionReplica>[0]) => (replica ??= new SubscriptionReplica(db));
+  const make = (db: ConstructorParameters<typeof SubscriptionReplica>[0]) =>
+    (replica ??= new SubscriptionReplica(db));
   return {
     module: {
       name: 'gateway',

@@ -14,11 +14,19 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): J
   const json = schemaOf(schema, 'input');
   const props = (json.properties ?? {}) as Record<string, Json>;
   const required = new Set((json.required as string[] | undefined) ?? []);
-  return Object.entries(props).map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s }));
+  return Object.entries(props).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: s,
+  }));
 }
 
 const problemRef = { $ref: '#/components/schemas/Problem' };
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemRef } } });
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: problemRef } },
+});
 
 /** The OpenAPI 3.1 document of the public API, built from the same zod contracts the services parse with. */
 export function buildOpenApi(routes: readonly RouteSpec[]): Json {
@@ -29,12 +37,15 @@ export function buildOpenApi(routes: readonly RouteSpec[]): Json {
     const responses: Json = {
       [String(r.status ?? 200)]: {
         description: 'OK',
-        ...(r.response ? { content: { 'application/json': { schema: schemaOf(r.response, 'output') } } } : {}),
+        ...(r.response
+          ? { content: { 'application/json': { schema: schemaOf(r.response, 'output') } } }
+          : {}),
       },
       400: problem('Validation failed: per-field errors in `errors`'),
       401: problem('No or expired token, wrong credentials, or no active subscription'),
     };
-    if (r.access.kind === 'permission' || r.access.kind === 'admin') responses[403] = problem('Missing permission');
+    if (r.access.kind === 'permission' || r.access.kind === 'admin')
+      responses[403] = problem('Missing permission');
     if (r.params) responses[404] = problem('Not found (or another tenant’s id)');
     if (r.method !== 'get') responses[409] = problem('Conflict (code already used, referenced record, …)');
     paths[path] ??= {};
@@ -55,7 +66,14 @@ export function buildOpenApi(routes: readonly RouteSpec[]): Json {
         { $ref: '#/components/parameters/BranchId' },
         { $ref: '#/components/parameters/FiscalYear' },
       ],
-      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.body, 'input') } } } } : {}),
+      ...(r.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: schemaOf(r.body, 'input') } },
+            },
+          }
+        : {}),
       responses,
       ...(isPublic ? { security: [] } : {}),
     };
@@ -65,7 +83,8 @@ export function buildOpenApi(routes: readonly RouteSpec[]): Json {
     info: {
       title: 'ERP platform API',
       version: '1.0.0',
-      description: 'Errors are RFC 9457 problem details whose `detail` is translated per the Language header.',
+      description:
+        'Errors are RFC 9457 problem details whose `detail` is translated per the Language header.',
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
@@ -73,7 +92,11 @@ export function buildOpenApi(routes: readonly RouteSpec[]): Json {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       parameters: {
-        Language: { name: 'Language', in: 'header', schema: { type: 'string', enum: ['ar', 'en', 'fr', 'de', 'pt', 'ku'] } },
+        Language: {
+          name: 'Language',
+          in: 'header',
+          schema: { type: 'string', enum: ['ar', 'en', 'fr', 'de', 'pt', 'ku'] },
+        },
         BranchId: { name: 'BranchId', in: 'header', schema: { type: 'string' } },
         FiscalYear: { name: 'FiscalYear', in: 'header', schema: { type: 'integer' } },
       },

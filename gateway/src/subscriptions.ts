@@ -66,7 +66,10 @@ export class SubscriptionReplica {
   }
 
   /** Until the replica has heard of a tenant, the subscription stamped in its token at sign-in decides. */
-  async verdict(principal: Principal, today = new Date().toISOString().slice(0, 10)): Promise<SubscriptionVerdict> {
+  async verdict(
+    principal: Principal,
+    today = new Date().toISOString().slice(0, 10),
+  ): Promise<SubscriptionVerdict> {
     const s = (await this.lookup(principal.tenantId)) ?? {
       start: '0000-00-00',
       end: principal.subscriptionEnd,

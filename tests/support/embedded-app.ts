@@ -18,7 +18,10 @@ export interface TestApp {
 }
 
 /** The embedded product on a free port, its services on the chosen engine, relays polling slowly. */
-export async function startTestApp(engine: Engine, options: { loginRateLimit?: number } = {}): Promise<TestApp> {
+export async function startTestApp(
+  engine: Engine,
+  options: { loginRateLimit?: number } = {},
+): Promise<TestApp> {
   const dbs = testDatabases(engine);
   const embedded = await startEmbedded({
     dataDir: mkdtempSync(path.join(tmpdir(), 'erp-app-')),
@@ -46,7 +49,13 @@ export async function startTestApp(engine: Engine, options: { loginRateLimit?: n
 export async function login(app: TestApp, userName: string, password: string) {
   const res = await app.api.post('/api/Users/auth').send({ userName, password });
   if (res.status !== 200) throw new Error(`login ${userName}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { token: string; refreshToken: string; userId: string; defaultBranchId: string; isNewTenant: boolean };
+  return res.body as {
+    token: string;
+    refreshToken: string;
+    userId: string;
+    defaultBranchId: string;
+    isNewTenant: boolean;
+  };
 }
 
 export function bearer(token: string) {

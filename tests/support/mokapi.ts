@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
@@ -61,26 +62,36 @@ export async function startMokapi(options: MokapiOptions = {}): Promise<Mokapi> 
     stderr = (stderr + chunk).slice(-8_000);
   });
   let exited: string | null = null;
-  child.on('exit', (code, signal) => (exited = `exited (code ${code}, signal ${signal})`));
-  child.on('error', (error) => (exited = `failed to start: ${error.message}`));
+  const gone = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = `exited (code ${code}, signal ${signal})`;
+      resolve();
+    }),
+  );
+  child.once('error', (error) => (exited = `failed to start: ${error.message}`));
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      if (exited === null && child.pid) process.kill(-child.pid, signal); // the whole group
+    } catch {
+      // already gone
+    }
+  };
+  // Detached, it would outlive a test process that dies without calling stop().
+  const killOnExit = () => {
+    kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', killOnExit);
 
   const stop = async () => {
+    process.removeListener('exit', killOnExit);
     if (exited === null && child.pid) {
-      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
+      kill('SIGTERM');
       const timeout = new Promise<'timeout'>((resolve) =>
         setTimeout(() => resolve('timeout'), 3_000).unref(),
       );
       if ((await Promise.race([gone, timeout])) === 'timeout') {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
+        kill('SIGKILL');
         await gone;
       }
     }
@@ -106,7 +117,8 @@ function mokapiBinary(): string {
   }
   const wrapper = dirname(require.resolve('go-mokapi/package.json', { paths: [__dirname] }));
   // The package's main export is the path of its binary.
-  return require(require.resolve('@go-mokapi/linux-x64', { paths: [wrapper] })) as string;
+  const load = createRequire(__filename);
+  return load(require.resolve('@go-mokapi/linux-x64', { paths: [wrapper] })) as string;
 }
 
 function freePort(): Promise<number> {

@@ -9,7 +9,12 @@ export function deadLetterRoutes(service: string, db: Db): BoundRoute[] {
   const routes = adminRoutes(service as RouteOwner);
   return [
     handle(routes.deadLetters, async ({ principal }) => {
-      const rows = await tenantScope(db, principal.tenantId)('dead_letters').orderBy('created_at', 'desc').limit(500);
+      const rows = await tenantScope(
+        db,
+        principal.tenantId,
+      )('dead_letters')
+        .orderBy('created_at', 'desc')
+        .limit(500);
       return rows.map((r: Record<string, unknown>) => ({
         id: String(r.id),
         consumer: String(r.consumer),

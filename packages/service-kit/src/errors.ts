@@ -26,4 +26,5 @@ export const fieldError = (field: string, code: ServerMessageKey) =>
 export const unauthorized = (key: ServerMessageKey = 'unauthenticated') => new AppError(401, key);
 export const forbidden = () => new AppError(403, 'forbidden');
 export const notFound = () => new AppError(404, 'notFound');
-export const conflict = (key: ServerMessageKey, fields: FieldIssue[] = []) => new AppError(409, key, {}, fields);
+export const conflict = (key: ServerMessageKey, fields: FieldIssue[] = []) =>
+  new AppError(409, key, {}, fields);

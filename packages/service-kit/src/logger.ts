@@ -11,7 +11,9 @@ const quiet = process.env.ERP_LOG === 'silent' || (process.env.NODE_ENV === 'tes
 export function createLogger(name: string): Logger {
   const write = (level: string, message: string, fields?: Record<string, unknown>) => {
     if (quiet) return;
-    process.stderr.write(`${JSON.stringify({ t: new Date().toISOString(), level, name, message, ...fields })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ t: new Date().toISOString(), level, name, message, ...fields })}\n`,
+    );
   };
   return {
     info: (m, f) => write('info', m, f),

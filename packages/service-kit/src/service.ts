@@ -59,7 +59,12 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-export function createServiceApp(routes: readonly BoundRoute[], tokens: TokenService, providerKey: string | undefined, logger: Logger): Express {
+export function createServiceApp(
+  routes: readonly BoundRoute[],
+  tokens: TokenService,
+  providerKey: string | undefined,
+  logger: Logger,
+): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
@@ -76,7 +81,9 @@ export async function startService(module: ServiceModule, options: StartOptions)
   const logger = options.logger ?? createLogger(module.name);
   const db = await openDatabase(options.db);
   await migrate(db, [messagingMigration, ...module.migrations]);
-  const relay = new OutboxRelay(db, options.bus, logger.child('relay'), { pollMs: options.relayPollMs ?? 250 });
+  const relay = new OutboxRelay(db, options.bus, logger.child('relay'), {
+    pollMs: options.relayPollMs ?? 250,
+  });
   const deps: ServiceDeps = {
     name: module.name,
     db,
@@ -95,7 +102,9 @@ export async function startService(module: ServiceModule, options: StartOptions)
   const handlers = module.consumers?.(deps);
   let consumer: InboxConsumer | null = null;
   if (handlers && Object.keys(handlers).length > 0) {
-    consumer = new InboxConsumer(db, module.name, handlers, logger.child('consumer'), { afterCommit: () => relay.nudge() });
+    consumer = new InboxConsumer(db, module.name, handlers, logger.child('consumer'), {
+      afterCommit: () => relay.nudge(),
+    });
     if (options.consume !== false) await options.bus.subscribe(consumer);
   }
   relay.start();

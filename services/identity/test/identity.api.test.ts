@@ -1,5 +1,12 @@
 import { engines } from '../../../tests/support/databases';
-import { ADMIN_PASSWORD, PROVIDER_KEY, bearer, login, startTestApp, type TestApp } from '../../../tests/support/embedded-app';
+import {
+  ADMIN_PASSWORD,
+  PROVIDER_KEY,
+  bearer,
+  login,
+  startTestApp,
+  type TestApp,
+} from '../../../tests/support/embedded-app';
 
 const strongPassword = 'Str0ng!Pass';
 
@@ -19,21 +26,43 @@ describe.each(engines())('identity through the gateway on %s', (engine) => {
     return app.api
       .post('/api/Users')
       .set(asAdmin())
-      .send({ fullName: 'Test User', password: strongPassword, confirmPassword: strongPassword, branches: [admin.defaultBranchId], ...body });
+      .send({
+        fullName: 'Test User',
+        password: strongPassword,
+        confirmPassword: strongPassword,
+        branches: [admin.defaultBranchId],
+        ...body,
+      });
   }
 
   describe('sign-in', () => {
     it('returns the spec login profile for the demo admin', async () => {
       const res = await app.api.post('/api/Users/auth').send({ userName: 'admin', password: ADMIN_PASSWORD });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ userName: 'admin', isAdmin: true, isNewTenant: true, isInvoicePlan: true });
-      for (const field of ['token', 'userId', 'phone', 'email', 'permissions', 'branches', 'defaultBranchId']) {
+      expect(res.body).toMatchObject({
+        userName: 'admin',
+        isAdmin: true,
+        isNewTenant: true,
+        isInvoicePlan: true,
+      });
+      for (const field of [
+        'token',
+        'userId',
+        'phone',
+        'email',
+        'permissions',
+        'branches',
+        'defaultBranchId',
+      ]) {
         expect(res.body).toHaveProperty(field);
       }
     });
 
     it('refuses a wrong password with the translated spec text', async () => {
-      const res = await app.api.post('/api/Users/auth').set('Language', 'ar').send({ userName: 'admin', password: 'nope' });
+      const res = await app.api
+        .post('/api/Users/auth')
+        .set('Language', 'ar')
+        .send({ userName: 'admin', password: 'nope' });
       expect(res.status).toBe(401);
       expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
       expect(res.body).toMatchObject({ status: 401, code: 'wrongUserNameOrPassword', title: 'Unauthorized' });
@@ -43,12 +72,20 @@ describe.each(engines())('identity through the gateway on %s', (engine) => {
     });
 
     it('answers malformed and incomplete bodies with 400 and per-field errors', async () => {
-      const malformed = await app.api.post('/api/Users/auth').set('content-type', 'application/json').send('{"userName":');
+      const malformed = await app.api
+        .post('/api/Users/auth')
+        .set('content-type', 'application/json')
+        .send('{"userName":');
       expect(malformed.status).toBe(400);
       expect(malformed.body.code).toBe('malformedBody');
-      const missing = await app.api.post('/api/Users/auth').set('Language', 'fr').send({ userName: 'bad name!' });
+      const missing = await app.api
+        .post('/api/Users/auth')
+        .set('Language', 'fr')
+        .send({ userName: 'bad name!' });
       expect(missing.status).toBe(400);
-      const fields = Object.fromEntries(missing.body.errors.map((e: { field: string; code: string }) => [e.field, e.code]));
+      const fields = Object.fromEntries(
+        missing.body.errors.map((e: { field: string; code: string }) => [e.field, e.code]),
+      );
       expect(fields).toEqual({ userName: 'validation.userName', password: 'validation.required' });
     });
 
@@ -81,9 +118,18 @@ describe.each(engines())('identity through the gateway on %s', (engine) => {
 
   describe('users', () => {
     it('creates, lists, searches, changes and deletes a user, and refuses duplicates', async () => {
-      const created = await createUser({ userName: 'cashier1', phone: '0551234567', permissions: ['viewItems'] });
+      const created = await createUser({
+        userName: 'cashier1',
+        phone: '0551234567',
+        permissions: ['viewItems'],
+      });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ userName: 'cashier1', phone: '0551234567', permissions: ['viewItems'], maxAllowedDiscount: '0.00' });
+      expect(created.body).toMatchObject({
+        userName: 'cashier1',
+        phone: '0551234567',
+        permissions: ['viewItems'],
+        maxAllowedDiscount: '0.00',
+      });
       expect(created.body).not.toHaveProperty('passwordHash');
 
       const dupName = await createUser({ userName: 'CASHIER1' });
@@ -145,7 +191,9 @@ describe.each(engines())('identity through the gateway on %s', (engine) => {
       expect((await app.api.get('/api/Users').set(bearer(manager.token))).status).toBe(200);
       expect((await app.api.post('/api/Users').set(bearer(manager.token)).send({})).status).toBe(403);
       expect((await app.api.get('/api/Users').set(asAdmin())).status).toBe(200);
-      expect((await app.api.get('/api/admin/identity/dead-letters').set(bearer(manager.token))).status).toBe(403);
+      expect((await app.api.get('/api/admin/identity/dead-letters').set(bearer(manager.token))).status).toBe(
+        403,
+      );
       expect((await app.api.get('/api/admin/identity/dead-letters').set(asAdmin())).body).toEqual([]);
     });
 
@@ -175,15 +223,21 @@ describe.each(engines())('identity through the gateway on %s', (engine) => {
   describe('tenant isolation', () => {
     it("never lets tenant B read or change tenant A's user by id (404)", async () => {
       const target = await createUser({ userName: 'a_user' });
-      const provision = await app.api
-        .post('/api/provider/tenants')
-        .set('X-Provider-Key', PROVIDER_KEY)
-        .send({ name: 'Tenant B', adminUserName: 'b_admin', adminPassword: 'B-admin!123', subscriptionStart: '2020-01-01', subscriptionEnd: '2099-12-31' });
+      const provision = await app.api.post('/api/provider/tenants').set('X-Provider-Key', PROVIDER_KEY).send({
+        name: 'Tenant B',
+        adminUserName: 'b_admin',
+        adminPassword: 'B-admin!123',
+        subscriptionStart: '2020-01-01',
+        subscriptionEnd: '2099-12-31',
+      });
       expect(provision.status).toBe(201);
       const b = await login(app, 'b_admin', 'B-admin!123');
       const id = target.body.id as string;
       expect((await app.api.get(`/api/Users/${id}`).set(bearer(b.token))).status).toBe(404);
-      const put = await app.api.put(`/api/Users/${id}`).set(bearer(b.token)).send({ ...target.body, fullName: 'hijacked', branches: [b.defaultBranchId] });
+      const put = await app.api
+        .put(`/api/Users/${id}`)
+        .set(bearer(b.token))
+        .send({ ...target.body, fullName: 'hijacked', branches: [b.defaultBranchId] });
       expect(put.status).toBe(404);
       expect((await app.api.delete(`/api/Users/${id}`).set(bearer(b.token))).status).toBe(404);
       const list = await app.api.get('/api/Users').query({ pageSize: 100 }).set(bearer(b.token));
@@ -199,10 +253,13 @@ describe.each(engines())('identity through the gateway on %s', (engine) => {
 
   describe('subscriptions (identity event applied by the gateway replica)', () => {
     it('answers the two spec 401s once the subscription expires or is suspended', async () => {
-      const t = await app.api
-        .post('/api/provider/tenants')
-        .set('X-Provider-Key', PROVIDER_KEY)
-        .send({ name: 'Tenant C', adminUserName: 'c_admin', adminPassword: 'C-admin!123', subscriptionStart: '2020-01-01', subscriptionEnd: '2099-12-31' });
+      const t = await app.api.post('/api/provider/tenants').set('X-Provider-Key', PROVIDER_KEY).send({
+        name: 'Tenant C',
+        adminUserName: 'c_admin',
+        adminPassword: 'C-admin!123',
+        subscriptionStart: '2020-01-01',
+        subscriptionEnd: '2099-12-31',
+      });
       const c = await login(app, 'c_admin', 'C-admin!123');
       await app.flush();
       expect((await app.api.get('/api/FiscalYears').set(bearer(c.token))).status).toBe(200);
@@ -237,9 +294,13 @@ describe.each(engines())('identity through the gateway on %s', (engine) => {
       expect(all.body.length).toBeGreaterThanOrEqual(2);
       await createUser({ userName: 'fy_pick', permissions: ['viewFiscalYears'] });
       await createUser({ userName: 'fy_none', permissions: [] });
-      const pick = await app.api.get('/api/FiscalYears').set(bearer((await login(app, 'fy_pick', strongPassword)).token));
+      const pick = await app.api
+        .get('/api/FiscalYears')
+        .set(bearer((await login(app, 'fy_pick', strongPassword)).token));
       expect(pick.body).toEqual(all.body.slice(0, -1));
-      const none = await app.api.get('/api/FiscalYears').set(bearer((await login(app, 'fy_none', strongPassword)).token));
+      const none = await app.api
+        .get('/api/FiscalYears')
+        .set(bearer((await login(app, 'fy_none', strongPassword)).token));
       expect(none.body).toEqual(all.body.slice(0, 1));
     });
   });
@@ -249,21 +310,37 @@ describe.each(engines())('identity through the gateway on %s', (engine) => {
       const startUp = await app.api.get('/api/aggregates/StartUp').set(asAdmin());
       const master = startUp.body.branches.find((b: { isMaster: boolean }) => b.isMaster);
       const main = startUp.body.branches.find((b: { id: string }) => b.id === admin.defaultBranchId);
-      const ro = await app.api.put(`/api/Branches/${master.id}`).set(asAdmin()).send({ ...master, arabicName: 'x' });
+      const ro = await app.api
+        .put(`/api/Branches/${master.id}`)
+        .set(asAdmin())
+        .send({ ...master, arabicName: 'x' });
       expect(ro.status).toBe(409);
       expect(ro.body.code).toBe('masterBranchReadOnly');
       const dup = await app.api.post('/api/Branches').set(asAdmin()).send({ code: '1', arabicName: 'فرع' });
       expect(dup.status).toBe(409);
       expect(dup.body.code).toBe('codeAlreadyUsed');
-      const nb = await app.api.post('/api/Branches').set(asAdmin()).send({ code: '2', arabicName: 'فرع جدة' });
+      const nb = await app.api
+        .post('/api/Branches')
+        .set(asAdmin())
+        .send({ code: '2', arabicName: 'فرع جدة' });
       expect(nb.status).toBe(201);
       expect(nb.body.englishName).toBe('فرع جدة');
-      const bad = await app.api.put(`/api/Branches/${main.id}`).set(asAdmin()).send({ ...main, postalCode: '123', buildingNumber: '12a' });
+      const bad = await app.api
+        .put(`/api/Branches/${main.id}`)
+        .set(asAdmin())
+        .send({ ...main, postalCode: '123', buildingNumber: '12a' });
       expect(bad.status).toBe(400);
       const saved = await app.api
         .put(`/api/Branches/${main.id}`)
         .set(asAdmin())
-        .send({ ...main, postalCode: '12345', buildingNumber: '1234', additionalNumber: '5678', city: 'Riyadh', decimalDigits: 3 });
+        .send({
+          ...main,
+          postalCode: '12345',
+          buildingNumber: '1234',
+          additionalNumber: '5678',
+          city: 'Riyadh',
+          decimalDigits: 3,
+        });
       expect(saved.status).toBe(200);
       expect(saved.body.decimalDigits).toBe(3);
       expect((await login(app, 'admin', ADMIN_PASSWORD)).isNewTenant).toBe(false);
@@ -273,42 +350,86 @@ describe.each(engines())('identity through the gateway on %s', (engine) => {
 
     it('changes the company and records the audit trail shown by /logs', async () => {
       const before = await app.api.get('/api/Company').set(asAdmin());
-      const badTax = await app.api.put('/api/Company').set(asAdmin()).send({ ...before.body, taxNumber: '123' });
+      const badTax = await app.api
+        .put('/api/Company')
+        .set(asAdmin())
+        .send({ ...before.body, taxNumber: '123' });
       expect(badTax.status).toBe(400);
       expect(badTax.body.errors[0]).toMatchObject({ field: 'taxNumber', code: 'validation.taxNumber' });
-      const res = await app.api.put('/api/Company').set(asAdmin()).send({ ...before.body, taxNumber: '300000000000003', englishName: 'Demo Co' });
+      const res = await app.api
+        .put('/api/Company')
+        .set(asAdmin())
+        .send({ ...before.body, taxNumber: '300000000000003', englishName: 'Demo Co' });
       expect(res.status).toBe(200);
       await app.flush();
-      const logs = await app.api.get('/api/AuditLogs').query({ entity: 'company', pageSize: 50 }).set(asAdmin());
+      const logs = await app.api
+        .get('/api/AuditLogs')
+        .query({ entity: 'company', pageSize: 50 })
+        .set(asAdmin());
       expect(logs.status).toBe(200);
       const tax = logs.body.items.find((l: { property: string }) => l.property === 'taxNumber');
-      expect(tax).toMatchObject({ action: 'modified', before: '', after: '300000000000003', userName: 'admin', service: 'identity' });
+      expect(tax).toMatchObject({
+        action: 'modified',
+        before: '',
+        after: '300000000000003',
+        userName: 'admin',
+        service: 'identity',
+      });
     });
   });
 
   describe('favorites and support tickets', () => {
     it('stars, lists and unstars routes per user', async () => {
-      const added = await app.api.post('/api/FavoriteRoutes').set(asAdmin()).send({ routeUrl: '/users', title: 'Users' });
+      const added = await app.api
+        .post('/api/FavoriteRoutes')
+        .set(asAdmin())
+        .send({ routeUrl: '/users', title: 'Users' });
       expect(added.status).toBe(201);
-      const again = await app.api.post('/api/FavoriteRoutes').set(asAdmin()).send({ routeUrl: '/users', title: 'Users' });
+      const again = await app.api
+        .post('/api/FavoriteRoutes')
+        .set(asAdmin())
+        .send({ routeUrl: '/users', title: 'Users' });
       expect(again.body.id).toBe(added.body.id);
-      expect((await app.api.get('/api/FavoriteRoutes').set(asAdmin())).body).toEqual([{ id: added.body.id, routeUrl: '/users', title: 'Users' }]);
+      expect((await app.api.get('/api/FavoriteRoutes').set(asAdmin())).body).toEqual([
+        { id: added.body.id, routeUrl: '/users', title: 'Users' },
+      ]);
       expect((await app.api.delete(`/api/FavoriteRoutes/${added.body.id}`).set(asAdmin())).status).toBe(200);
       expect((await app.api.get('/api/FavoriteRoutes').set(asAdmin())).body).toEqual([]);
     });
 
     it('validates tickets per the spec feedback form', async () => {
-      const empty = await app.api.post('/api/SupportTicket').set(asAdmin()).set('Language', 'ar').send({ title: 'x', phone: '0551234567', email: 'a@b.co', message: '' });
+      const empty = await app.api
+        .post('/api/SupportTicket')
+        .set(asAdmin())
+        .set('Language', 'ar')
+        .send({ title: 'x', phone: '0551234567', email: 'a@b.co', message: '' });
       expect(empty.status).toBe(400);
       expect(empty.body.errors[0]).toMatchObject({ field: 'message', code: 'validation.describeIssue' });
       const big = Buffer.alloc(1024 * 1024 + 1).toString('base64');
-      const tooBig = await app.api.post('/api/SupportTicket').set(asAdmin()).send({ title: 't', phone: '0551234567', email: 'a@b.co', message: 'm', imageExtension: 'bmp', base64Image: big });
+      const tooBig = await app.api.post('/api/SupportTicket').set(asAdmin()).send({
+        title: 't',
+        phone: '0551234567',
+        email: 'a@b.co',
+        message: 'm',
+        imageExtension: 'bmp',
+        base64Image: big,
+      });
       expect(tooBig.status).toBe(400);
-      expect(tooBig.body.errors.map((e: { code: string }) => e.code).sort()).toEqual(['validation.fileSizeExceedsOneMiB', 'validation.imageType']);
+      expect(tooBig.body.errors.map((e: { code: string }) => e.code).sort()).toEqual([
+        'validation.fileSizeExceedsOneMiB',
+        'validation.imageType',
+      ]);
       const ok = await app.api
         .post('/api/SupportTicket')
         .set(asAdmin())
-        .send({ title: 'Printer', phone: '0551234567', email: 'a@b.co', message: 'The receipt printer stops', imageExtension: 'png', base64Image: Buffer.from('png').toString('base64') });
+        .send({
+          title: 'Printer',
+          phone: '0551234567',
+          email: 'a@b.co',
+          message: 'The receipt printer stops',
+          imageExtension: 'png',
+          base64Image: Buffer.from('png').toString('base64'),
+        });
       expect(ok.status).toBe(201);
       const list = await app.api.get('/api/SupportTicket').set(asAdmin());
       expect(list.body.items[0]).toMatchObject({ title: 'Printer', status: 'underReview', hasImage: true });
@@ -335,8 +456,12 @@ describe('login rate limit', () => {
   it('answers 429 with the translated text after too many attempts', async () => {
     const app = await startTestApp('sqlite', { loginRateLimit: 3 });
     try {
-      for (let i = 0; i < 3; i++) await app.api.post('/api/Users/auth').send({ userName: 'admin', password: 'x' });
-      const res = await app.api.post('/api/Users/auth').set('Language', 'en').send({ userName: 'admin', password: 'x' });
+      for (let i = 0; i < 3; i++)
+        await app.api.post('/api/Users/auth').send({ userName: 'admin', password: 'x' });
+      const res = await app.api
+        .post('/api/Users/auth')
+        .set('Language', 'en')
+        .send({ userName: 'admin', password: 'x' });
       expect(res.status).toBe(429);
       expect(res.body.code).toBe('tooManyLoginAttempts');
     } finally {

@@ -32,11 +32,11 @@ export interface ManagedProcess {
   restart(): Promise<ManagedProcess>;
 }
 
-const TSX = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 const MAIN = path.join(repoRoot, 'services', 'runner', 'src', 'service-main.ts');
 
 function launch(spec: ProcessSpec, output: (name: string, line: string) => void): ManagedProcess {
-  const child = spawn(TSX, [MAIN, spec.name], {
+  // node with tsx's loader rather than the tsx CLI, whose extra child process a SIGKILL would miss
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, spec.name], {
     cwd: repoRoot,
     env: { ...process.env, ...spec.env, PORT: String(spec.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -96,8 +96,14 @@ export async function startDistributed(options: DistributedOptions): Promise<Rec
     ...(options.providerKey ? { ERP_PROVIDER_KEY: options.providerKey } : {}),
     ...options.env,
   };
-  const specs: ProcessSpec[] = serviceNames.map((name, i) => ({ name, port: options.servicePort + i, env: base }));
-  const urls = Object.fromEntries(specs.map((s) => [`ERP_${s.name.toUpperCase()}_URL`, `http://127.0.0.1:${s.port}`]));
+  const specs: ProcessSpec[] = serviceNames.map((name, i) => ({
+    name,
+    port: options.servicePort + i,
+    env: base,
+  }));
+  const urls = Object.fromEntries(
+    specs.map((s) => [`ERP_${s.name.toUpperCase()}_URL`, `http://127.0.0.1:${s.port}`]),
+  );
   specs.push({ name: 'gateway', port: options.gatewayPort, env: { ...base, ...urls } });
   const processes: Record<string, ManagedProcess> = {};
   for (const spec of specs) processes[spec.name] = launch(spec, output);
@@ -116,7 +122,9 @@ async function main(): Promise<void> {
     jwtSecret: env.ERP_JWT_SECRET ?? randomBytes(48).toString('base64url'),
     providerKey: env.ERP_PROVIDER_KEY,
   });
-  process.stdout.write(`\n  ERP platform (distributed mode): gateway at http://localhost:${env.PORT ?? 8080}\n\n`);
+  process.stdout.write(
+    `\n  ERP platform (distributed mode): gateway at http://localhost:${env.PORT ?? 8080}\n\n`,
+  );
   const stop = () => {
     Promise.all(Object.values(processes).map((p) => p.kill('SIGTERM'))).then(() => process.exit(0));
   };

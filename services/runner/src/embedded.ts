@@ -41,13 +41,24 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
   const tokens = createTokenService(options.jwtSecret);
   const env = options.env ?? process.env;
   const common = { bus, tokens, env, providerKey: env.ERP_PROVIDER_KEY, relayPollMs: options.relayPollMs };
-  const sqlite = (name: string): DbConfig => ({ client: 'sqlite', filename: path.join(options.dataDir, `${name}.sqlite`) });
+  const sqlite = (name: string): DbConfig => ({
+    client: 'sqlite',
+    filename: path.join(options.dataDir, `${name}.sqlite`),
+  });
   const database = options.database ?? sqlite;
 
   // The gateway subscribes first so it hears identity's first events (the demo tenant).
   const gw = gatewayModule();
-  const gateway = await startService(gw.module, { ...common, db: database('gateway'), logger: logger.child('gateway') });
-  const identity = await startService(identityModule, { ...common, db: database('identity'), logger: logger.child('identity') });
+  const gateway = await startService(gw.module, {
+    ...common,
+    db: database('gateway'),
+    logger: logger.child('gateway'),
+  });
+  const identity = await startService(identityModule, {
+    ...common,
+    db: database('identity'),
+    logger: logger.child('identity'),
+  });
   const app = createGateway({
     services: { identity: { kind: 'local', app: identity.app } },
     ownApp: gateway.app,

@@ -1,7 +1,13 @@
 import { identityModule } from '@erp/identity';
 import { createGateway, gatewayModule } from '@erp/gateway';
 import { serviceNames, type ServiceName } from '@erp/contracts';
-import { createLogger, createTokenService, KafkaBus, startService, type ServiceModule } from '@erp/service-kit';
+import {
+  createLogger,
+  createTokenService,
+  KafkaBus,
+  startService,
+  type ServiceModule,
+} from '@erp/service-kit';
 
 import { requireEnv } from './config';
 
@@ -15,11 +21,26 @@ async function main(): Promise<void> {
   const name = process.argv[2] ?? '';
   const env = process.env;
   const logger = createLogger(name);
-  const bus = new KafkaBus({ brokers: requireEnv('KAFKA_BROKERS').split(','), clientId: `erp-${name}`, logger });
+  const bus = new KafkaBus({
+    brokers: requireEnv('KAFKA_BROKERS').split(','),
+    clientId: `erp-${name}`,
+    logger,
+  });
   const tokens = createTokenService(requireEnv('ERP_JWT_SECRET'));
-  const db = { client: 'mysql' as const, url: requireEnv('MYSQL_URL'), database: `${env.ERP_DB_PREFIX ?? 'erp_'}${name}` };
+  const db = {
+    client: 'mysql' as const,
+    url: requireEnv('MYSQL_URL'),
+    database: `${env.ERP_DB_PREFIX ?? 'erp_'}${name}`,
+  };
   const port = Number(requireEnv('PORT'));
-  const common = { bus, tokens, db, logger, providerKey: env.ERP_PROVIDER_KEY, seed: env.ERP_SEED_DEMO !== '0' };
+  const common = {
+    bus,
+    tokens,
+    db,
+    logger,
+    providerKey: env.ERP_PROVIDER_KEY,
+    seed: env.ERP_SEED_DEMO !== '0',
+  };
 
   let running;
   let app;
@@ -27,7 +48,10 @@ async function main(): Promise<void> {
     const gw = gatewayModule();
     running = await startService(gw.module, common);
     const services = Object.fromEntries(
-      serviceNames.map((s) => [s, { kind: 'remote' as const, url: requireEnv(`ERP_${s.toUpperCase()}_URL`) }]),
+      serviceNames.map((s) => [
+        s,
+        { kind: 'remote' as const, url: requireEnv(`ERP_${s.toUpperCase()}_URL`) },
+      ]),
     ) as Parameters<typeof createGateway>[0]['services'];
     app = createGateway({
       services,

@@ -2,8 +2,7 @@ import knexFactory, { type Knex } from 'knex';
 import mysql from 'mysql2/promise';
 
 export type DbConfig =
-  | { client: 'sqlite'; filename: string }
-  | { client: 'mysql'; url: string; database: string };
+  { client: 'sqlite'; filename: string } | { client: 'mysql'; url: string; database: string };
 
 export type Db = Knex;
 export type Trx = Knex.Transaction;

@@ -6,7 +6,11 @@ export interface Migration {
 }
 
 /** Forward-only: a migration has no `down`; a correction is a new migration. */
-export async function migrate(db: Knex, migrations: readonly Migration[], tableName = 'knex_migrations'): Promise<void> {
+export async function migrate(
+  db: Knex,
+  migrations: readonly Migration[],
+  tableName = 'knex_migrations',
+): Promise<void> {
   const byName = new Map(migrations.map((m) => [m.name, m]));
   await db.migrate.latest({
     tableName,

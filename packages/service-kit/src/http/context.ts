@@ -42,7 +42,12 @@ export function requirePrincipal(ctx: RequestContext): Principal {
 /** The origin of events written while serving this request. */
 export function originOf(ctx: RequestContext): EventOrigin {
   const p = requirePrincipal(ctx);
-  return { tenantId: p.tenantId, branchId: ctx.branchId, correlationId: ctx.correlationId, causationId: null };
+  return {
+    tenantId: p.tenantId,
+    branchId: ctx.branchId,
+    correlationId: ctx.correlationId,
+    causationId: null,
+  };
 }
 
 export function hasPermission(p: Principal, name: string): boolean {

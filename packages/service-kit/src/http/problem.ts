@@ -1,7 +1,13 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { z } from 'zod';
 import type { FieldError, Problem } from '@erp/contracts';
-import { isServerMessageKey, parseLanguage, translate, type Language, type ServerMessageKey } from '@erp/i18n';
+import {
+  isServerMessageKey,
+  parseLanguage,
+  translate,
+  type Language,
+  type ServerMessageKey,
+} from '@erp/i18n';
 import { AppError, type FieldIssue } from '../errors';
 import type { Logger } from '../logger';
 
@@ -25,7 +31,8 @@ export function issueToField(issue: z.core.$ZodIssue): FieldIssue {
     case 'invalid_type':
       return { field, code: issue.input === undefined ? 'validation.required' : 'validation.type' };
     case 'too_small':
-      if (issue.origin === 'string' && Number(issue.minimum) === 1) return { field, code: 'validation.required' };
+      if (issue.origin === 'string' && Number(issue.minimum) === 1)
+        return { field, code: 'validation.required' };
       return { field, code: 'validation.min', params: issueParams(issue) };
     case 'too_big':
       return { field, code: 'validation.max', params: issueParams(issue) };
@@ -81,7 +88,10 @@ export function problemMiddleware(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (error instanceof z.ZodError) {
-      sendProblem(res, problemBody(400, 'validationFailed', language, error.issues.map(issueToField), {}, instance));
+      sendProblem(
+        res,
+        problemBody(400, 'validationFailed', language, error.issues.map(issueToField), {}, instance),
+      );
       return;
     }
     const e = error as { type?: string; status?: number };
@@ -93,7 +103,10 @@ export function problemMiddleware(logger: Logger): ErrorRequestHandler {
       sendProblem(res, problemBody(413, 'validation.fileSizeExceedsOneMiB', language, [], {}, instance));
       return;
     }
-    logger.error('unhandled error', { url: req.originalUrl, error: String((error as Error)?.stack ?? error) });
+    logger.error('unhandled error', {
+      url: req.originalUrl,
+      error: String((error as Error)?.stack ?? error),
+    });
     sendProblem(res, problemBody(500, 'internalError', language, [], {}, instance));
   };
 }

@@ -18,7 +18,9 @@ export interface RouteInput<S extends RouteSpec> {
   res: Response;
 }
 
-export type RouteResult<S extends RouteSpec> = S['response'] extends z.ZodType ? z.input<S['response']> : unknown;
+export type RouteResult<S extends RouteSpec> = S['response'] extends z.ZodType
+  ? z.input<S['response']>
+  : unknown;
 
 export interface BoundRoute {
   spec: RouteSpec;
@@ -26,7 +28,10 @@ export interface BoundRoute {
 }
 
 /** Binds a contract route to its use case. The route stays thin: parse, call, shape (style.md 6). */
-export function handle<S extends RouteSpec>(spec: S, run: (input: RouteInput<S>) => Promise<RouteResult<S>>): BoundRoute {
+export function handle<S extends RouteSpec>(
+  spec: S,
+  run: (input: RouteInput<S>) => Promise<RouteResult<S>>,
+): BoundRoute {
   return { spec, run: run as unknown as BoundRoute['run'] };
 }
 
@@ -49,7 +54,8 @@ function authorize(spec: RouteSpec, req: Request, principal: Principal | null, d
   const a = spec.access;
   if (a.kind === 'public') return;
   if (a.kind === 'provider') {
-    if (!deps.providerKey || req.header('X-Provider-Key') !== deps.providerKey) throw new AppError(401, 'providerKeyInvalid');
+    if (!deps.providerKey || req.header('X-Provider-Key') !== deps.providerKey)
+      throw new AppError(401, 'providerKeyInvalid');
     return;
   }
   if (!principal) throw unauthorized();

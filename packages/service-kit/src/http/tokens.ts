@@ -44,7 +44,10 @@ export function createTokenService(secret: string, ttlSeconds = 900): TokenServi
         se: p.subscriptionEnd,
         sa: p.subscriptionActive,
       };
-      return { token: jwt.sign(claims, secret, { algorithm: 'HS256', expiresIn: ttlSeconds }), expiresIn: ttlSeconds };
+      return {
+        token: jwt.sign(claims, secret, { algorithm: 'HS256', expiresIn: ttlSeconds }),
+        expiresIn: ttlSeconds,
+      };
     },
     verify(token) {
       try {

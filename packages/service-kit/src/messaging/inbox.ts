@@ -43,14 +43,20 @@ export class InboxConsumer implements Subscription {
     const def = findEvent(envelope.type, envelope.version);
     const parsed = def?.payload.safeParse(envelope.payload);
     if (!def || !parsed?.success) {
-      await this.park(envelope, `contract: ${parsed?.error?.message ?? `unknown version ${envelope.version}`}`, 1);
+      await this.park(
+        envelope,
+        `contract: ${parsed?.error?.message ?? `unknown version ${envelope.version}`}`,
+        1,
+      );
       return;
     }
     let lastError: unknown;
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
       try {
         const applied = await this.db.transaction(async (trx) => {
-          const seen = await trx('inbox').where({ consumer: this.groupId, event_id: envelope.id }).first('event_id');
+          const seen = await trx('inbox')
+            .where({ consumer: this.groupId, event_id: envelope.id })
+            .first('event_id');
           if (seen) return false;
           await trx('inbox').insert({
             consumer: this.groupId,
@@ -67,7 +73,12 @@ export class InboxConsumer implements Subscription {
       } catch (error) {
         if (isUniqueViolation(error) && (await this.alreadyProcessed(envelope.id))) return;
         lastError = error;
-        this.logger.warn('event handling failed', { event: envelope.id, type: envelope.type, attempt, error: String(error) });
+        this.logger.warn('event handling failed', {
+          event: envelope.id,
+          type: envelope.type,
+          attempt,
+          error: String(error),
+        });
         if (attempt < this.maxAttempts) await new Promise((r) => setTimeout(r, this.retryDelayMs * attempt));
       }
     }
@@ -75,13 +86,17 @@ export class InboxConsumer implements Subscription {
   }
 
   private async alreadyProcessed(eventId: string): Promise<boolean> {
-    return Boolean(await this.db('inbox').where({ consumer: this.groupId, event_id: eventId }).first('event_id'));
+    return Boolean(
+      await this.db('inbox').where({ consumer: this.groupId, event_id: eventId }).first('event_id'),
+    );
   }
 
   private async park(envelope: Envelope, error: string, attempts: number): Promise<void> {
     this.logger.error('event parked in dead_letters', { event: envelope.id, type: envelope.type });
     await this.db.transaction(async (trx) => {
-      const seen = await trx('inbox').where({ consumer: this.groupId, event_id: envelope.id }).first('event_id');
+      const seen = await trx('inbox')
+        .where({ consumer: this.groupId, event_id: envelope.id })
+        .first('event_id');
       if (seen) return;
       await trx('inbox').insert({
         consumer: this.groupId,

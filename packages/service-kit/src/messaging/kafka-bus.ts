@@ -10,9 +10,10 @@ export interface KafkaBusOptions {
 }
 
 /**
- * Distributed-mode bus on kafkajs (the only place that imports it). Publishing is all-or-error: the outbox
- * relay marks rows sent only after `publish` resolves and retries the whole batch otherwise. Consuming is
- * at-least-once: an offset is committed only after `handle` resolves, so a failure means redelivery.
+ * Distributed-mode bus on kafkajs (the only place that imports it). `publish` resolves only once the broker
+ * has acknowledged every message; when it throws, part of the batch (another topic's) may be stored already,
+ * and the outbox relay publishes the whole batch again: consumers de-duplicate. Consuming is at-least-once:
+ * an offset is committed only after `handle` resolves, so a failure means redelivery.
  */
 export class KafkaBus implements Bus {
   readonly kind = 'kafka' as const;
@@ -32,10 +33,11 @@ export class KafkaBus implements Bus {
         logCreator:
           () =>
           ({ namespace, level, log }: LogEntry) => {
-            const { message, timestamp: _t, logger: _l, ...fields } = log;
-            const write =
-              level <= logLevel.ERROR ? logger.error : level === logLevel.WARN ? logger.warn : logger.info;
-            write.call(logger, `kafkajs ${namespace}: ${message}`, fields);
+            const { message, ...fields } = log;
+            const text = `kafkajs ${namespace}: ${message}`;
+            if (level <= logLevel.ERROR) logger.error(text, fields);
+            else if (level === logLevel.WARN) logger.warn(text, fields);
+            else logger.info(text, fields);
           },
       }),
       retry: { initialRetryTime: 200, maxRetryTime: 5_000, retries: 5 },

@@ -69,11 +69,12 @@ export class OutboxRelay {
 
   /** Publishes one batch; returns how many rows it sent. */
   async drainOnce(): Promise<number> {
-    const rows: { seq: number; id: string; topic: string; msg_key: string; envelope: string }[] = await this.db('outbox')
-      .whereNull('sent_at')
-      .orderBy('seq')
-      .limit(this.batchSize)
-      .select('seq', 'id', 'topic', 'msg_key', 'envelope');
+    const rows: { seq: number; id: string; topic: string; msg_key: string; envelope: string }[] =
+      await this.db('outbox')
+        .whereNull('sent_at')
+        .orderBy('seq')
+        .limit(this.batchSize)
+        .select('seq', 'id', 'topic', 'msg_key', 'envelope');
     if (rows.length === 0) return 0;
     await this.bus.publish(
       rows.map((r) => ({ topic: r.topic, key: r.msg_key, envelope: JSON.parse(r.envelope) as Envelope })),

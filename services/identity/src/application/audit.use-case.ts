@@ -49,11 +49,19 @@ export function auditUseCases(deps: ServiceDeps) {
       if (q.to) query.andWhere('occurred_at', '<', `${q.to}T99`);
       if (q.search) {
         const like = `%${q.search}%`;
-        query.andWhere((w) => w.where('property', 'like', like).orWhere('user_name', 'like', like).orWhere('entity', 'like', like));
+        query.andWhere((w) =>
+          w
+            .where('property', 'like', like)
+            .orWhere('user_name', 'like', like)
+            .orWhere('entity', 'like', like),
+        );
       }
       const [{ n }] = (await query.clone().count({ n: '*' })) as [{ n: number | string }];
       const rows = await query
-        .orderBy([{ column: 'occurred_at', order: 'desc' }, { column: 'id', order: 'asc' }])
+        .orderBy([
+          { column: 'occurred_at', order: 'desc' },
+          { column: 'id', order: 'asc' },
+        ])
         .offset((q.page - 1) * q.pageSize)
         .limit(q.pageSize);
       return {

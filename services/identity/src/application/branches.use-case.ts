@@ -1,5 +1,14 @@
 import type { Branch, BranchInput } from '@erp/contracts';
-import { conflict, emit, newId, notFound, originOf, recordAudit, type RequestContext, type ServiceDeps } from '@erp/service-kit';
+import {
+  conflict,
+  emit,
+  newId,
+  notFound,
+  originOf,
+  recordAudit,
+  type RequestContext,
+  type ServiceDeps,
+} from '@erp/service-kit';
 import { branchesRepository } from '../persistence/branches.repository';
 import { tenantsRepository } from '../persistence/tenants.repository';
 import { usersRepository } from '../persistence/users.repository';
@@ -51,7 +60,8 @@ export function branchUseCases(deps: ServiceDeps) {
         await branchesRepository.update(s, id, false, input);
         const after = (await branchesRepository.find(s, id))!;
         const tenant = await tenantsRepository.find(trx, s.tenantId);
-        if (tenant?.isNew && tenant.defaultBranchId === id) await tenantsRepository.update(trx, s.tenantId, { isNew: false });
+        if (tenant?.isNew && tenant.defaultBranchId === id)
+          await tenantsRepository.update(trx, s.tenantId, { isNew: false });
         await emit(trx, originOf(ctx), 'branchChanged', id, branchEventPayload(after));
         await recordAudit(trx, ctx, 'identity', 'branch', id, before, after);
         return after;
@@ -65,7 +75,8 @@ export function branchUseCases(deps: ServiceDeps) {
         if (!before) throw notFound();
         if (before.isMaster) throw conflict('masterBranchReadOnly');
         const tenant = await tenantsRepository.find(trx, s.tenantId);
-        if (tenant?.defaultBranchId === id || (await usersRepository.usingBranch(s, id))) throw conflict('branchInUse');
+        if (tenant?.defaultBranchId === id || (await usersRepository.usingBranch(s, id)))
+          throw conflict('branchInUse');
         await branchesRepository.remove(s, id);
         await recordAudit(trx, ctx, 'identity', 'branch', id, before, null);
       });

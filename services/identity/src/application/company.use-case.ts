@@ -1,5 +1,13 @@
 import type { Branch, Company, CompanyInput } from '@erp/contracts';
-import { emit, notFound, originOf, recordAudit, requirePrincipal, type RequestContext, type ServiceDeps } from '@erp/service-kit';
+import {
+  emit,
+  notFound,
+  originOf,
+  recordAudit,
+  requirePrincipal,
+  type RequestContext,
+  type ServiceDeps,
+} from '@erp/service-kit';
 import { branchesRepository } from '../persistence/branches.repository';
 import { companyRepository } from '../persistence/company.repository';
 import { companyEventPayload } from './events';

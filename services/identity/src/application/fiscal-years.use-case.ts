@@ -1,5 +1,12 @@
 import type { FiscalYear } from '@erp/contracts';
-import { hasPermission, newId, tenantScope, type Principal, type ServiceDeps, type TenantScope } from '@erp/service-kit';
+import {
+  hasPermission,
+  newId,
+  tenantScope,
+  type Principal,
+  type ServiceDeps,
+  type TenantScope,
+} from '@erp/service-kit';
 import { companyRepository } from '../persistence/company.repository';
 import { today } from './session.use-case';
 
@@ -12,14 +19,21 @@ function shiftYear(date: string, years: number): string {
  * Rows are created as time reaches them, so closing flags can live on them later.
  */
 export async function ensureFiscalYears(s: TenantScope, firstStart: string, firstEnd: string): Promise<void> {
-  const existing = new Set((await s('fiscal_years').select('year')).map((r: { year: number }) => Number(r.year)));
+  const existing = new Set(
+    (await s('fiscal_years').select('year')).map((r: { year: number }) => Number(r.year)),
+  );
   const now = today();
   for (let i = 0; i < 100; i++) {
     const start = shiftYear(firstStart, i);
     if (i > 0 && start > now) break;
     const year = Number(start.slice(0, 4));
     if (!existing.has(year)) {
-      await s.insert('fiscal_years', { id: newId(), year, start_date: start, end_date: shiftYear(firstEnd, i) });
+      await s.insert('fiscal_years', {
+        id: newId(),
+        year,
+        start_date: start,
+        end_date: shiftYear(firstEnd, i),
+      });
     }
   }
 }
@@ -34,7 +48,11 @@ export function fiscalYearUseCases(deps: ServiceDeps) {
       const company = await companyRepository.get(tenantScope(deps.db, principal.tenantId));
       if (company) {
         await deps.transact((trx) =>
-          ensureFiscalYears(tenantScope(trx, principal.tenantId), company.fiscalYearStart, company.fiscalYearEnd),
+          ensureFiscalYears(
+            tenantScope(trx, principal.tenantId),
+            company.fiscalYearStart,
+            company.fiscalYearEnd,
+          ),
         );
       }
       const rows = await tenantScope(deps.db, principal.tenantId)('fiscal_years').orderBy('year');

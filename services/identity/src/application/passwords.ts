@@ -11,8 +11,12 @@ function params() {
 
 function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, 32, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      32,
+      { N, r, p, maxmem: 256 * N * r + 1024 * 1024 },
+      (err, key) => (err ? reject(err) : resolve(key)),
     ),
   );
 }

@@ -19,7 +19,9 @@ export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-export function subscriptionIsActive(t: Pick<Tenant, 'active' | 'subscriptionStart' | 'subscriptionEnd'>): boolean {
+export function subscriptionIsActive(
+  t: Pick<Tenant, 'active' | 'subscriptionStart' | 'subscriptionEnd'>,
+): boolean {
   const d = today();
   return t.active && t.subscriptionStart <= d && d <= t.subscriptionEnd;
 }
@@ -37,10 +39,20 @@ function principalOf(user: UserRecord, tenant: Tenant): Principal {
   };
 }
 
-async function issueProfile(deps: ServiceDeps, trx: Executor, user: UserRecord, tenant: Tenant): Promise<LoginProfile> {
+async function issueProfile(
+  deps: ServiceDeps,
+  trx: Executor,
+  user: UserRecord,
+  tenant: Tenant,
+): Promise<LoginProfile> {
   const { token, expiresIn } = deps.tokens.sign(principalOf(user, tenant));
   const refresh = newRefreshToken();
-  await refreshTokensRepository.insert(tenantScope(trx, tenant.id), user.id, refresh.hash, REFRESH_TTL_SECONDS);
+  await refreshTokensRepository.insert(
+    tenantScope(trx, tenant.id),
+    user.id,
+    refresh.hash,
+    REFRESH_TTL_SECONDS,
+  );
   return {
     token,
     refreshToken: refresh.token,
@@ -87,7 +99,9 @@ export function sessionUseCases(deps: ServiceDeps) {
     },
 
     async logout(principal: Principal): Promise<void> {
-      await deps.transact((trx) => refreshTokensRepository.revokeAllOf(tenantScope(trx, principal.tenantId), principal.userId));
+      await deps.transact((trx) =>
+        refreshTokensRepository.revokeAllOf(tenantScope(trx, principal.tenantId), principal.userId),
+      );
     },
 
     async changePassword(principal: Principal, oldPassword: string, newPassword: string): Promise<void> {
@@ -98,7 +112,11 @@ export function sessionUseCases(deps: ServiceDeps) {
         throw badRequest('validationFailed', [{ field: 'oldPassword', code: 'oldPasswordWrong' }]);
       }
       const problems = passwordProblems(newPassword, user.userName);
-      if (problems.length) throw badRequest('validationFailed', problems.map((code) => ({ field: 'newPassword', code })));
+      if (problems.length)
+        throw badRequest(
+          'validationFailed',
+          problems.map((code) => ({ field: 'newPassword', code })),
+        );
       const hash = await hashPassword(newPassword);
       await deps.transact(async (trx) => {
         const ts = tenantScope(trx, principal.tenantId);

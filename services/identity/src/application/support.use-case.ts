@@ -1,5 +1,14 @@
 import type { favoriteRouteInput, supportTicketInput } from '@erp/contracts';
-import { conflict, isUniqueViolation, newId, notFound, nowIso, requirePrincipal, type RequestContext, type ServiceDeps } from '@erp/service-kit';
+import {
+  conflict,
+  isUniqueViolation,
+  newId,
+  notFound,
+  nowIso,
+  requirePrincipal,
+  type RequestContext,
+  type ServiceDeps,
+} from '@erp/service-kit';
 import type { z } from 'zod';
 import { requireTenant } from './scope';
 
@@ -10,16 +19,32 @@ export function supportUseCases(deps: ServiceDeps) {
   return {
     async favorites(ctx: RequestContext) {
       const p = requirePrincipal(ctx);
-      const rows = await requireTenant(deps.db, ctx)('favorite_routes').where({ user_id: p.userId }).orderBy('created_at');
-      return rows.map((r: Row) => ({ id: String(r.id), routeUrl: String(r.route_url), title: String(r.title) }));
+      const rows = await requireTenant(
+        deps.db,
+        ctx,
+      )('favorite_routes')
+        .where({ user_id: p.userId })
+        .orderBy('created_at');
+      return rows.map((r: Row) => ({
+        id: String(r.id),
+        routeUrl: String(r.route_url),
+        title: String(r.title),
+      }));
     },
 
     /** Starring a route twice returns the existing star. */
     async addFavorite(ctx: RequestContext, input: z.infer<typeof favoriteRouteInput>) {
       const p = requirePrincipal(ctx);
       const s = requireTenant(deps.db, ctx);
-      const existing = await s('favorite_routes').where({ user_id: p.userId, route_url: input.routeUrl }).first();
-      if (existing) return { id: String(existing.id), routeUrl: String(existing.route_url), title: String(existing.title) };
+      const existing = await s('favorite_routes')
+        .where({ user_id: p.userId, route_url: input.routeUrl })
+        .first();
+      if (existing)
+        return {
+          id: String(existing.id),
+          routeUrl: String(existing.route_url),
+          title: String(existing.title),
+        };
       const id = newId();
       try {
         await deps.transact((trx) =>
@@ -40,7 +65,9 @@ export function supportUseCases(deps: ServiceDeps) {
 
     async removeFavorite(ctx: RequestContext, id: string): Promise<void> {
       const p = requirePrincipal(ctx);
-      const n = await deps.transact((trx) => requireTenant(trx, ctx)('favorite_routes').where({ id, user_id: p.userId }).delete());
+      const n = await deps.transact((trx) =>
+        requireTenant(trx, ctx)('favorite_routes').where({ id, user_id: p.userId }).delete(),
+      );
       if (n === 0) throw notFound();
     },
 
@@ -68,13 +95,27 @@ export function supportUseCases(deps: ServiceDeps) {
 
     async tickets(ctx: RequestContext, q: { page: number; pageSize: number; search?: string | undefined }) {
       const query = requireTenant(deps.db, ctx)('support_tickets');
-      if (q.search) query.andWhere((w) => w.where('title', 'like', `%${q.search}%`).orWhere('message', 'like', `%${q.search}%`));
+      if (q.search)
+        query.andWhere((w) =>
+          w.where('title', 'like', `%${q.search}%`).orWhere('message', 'like', `%${q.search}%`),
+        );
       const [{ n }] = (await query.clone().count({ n: '*' })) as [{ n: number | string }];
       const rows = await query
         .orderBy('created_at', 'desc')
         .offset((q.page - 1) * q.pageSize)
         .limit(q.pageSize)
-        .select('id', 'title', 'phone', 'email', 'message', 'type', 'comment', 'image_extension', 'status', 'created_at');
+        .select(
+          'id',
+          'title',
+          'phone',
+          'email',
+          'message',
+          'type',
+          'comment',
+          'image_extension',
+          'status',
+          'created_at',
+        );
       return {
         total: Number(n),
         page: q.page,

@@ -1,5 +1,15 @@
 import { allPermissions, branchInput, companyInput, tenantProvisionInput, type Branch } from '@erp/contracts';
-import { AppError, conflict, emit, newId, notFound, tenantScope, type EventOrigin, type ServiceDeps, type Trx } from '@erp/service-kit';
+import {
+  AppError,
+  conflict,
+  emit,
+  newId,
+  notFound,
+  tenantScope,
+  type EventOrigin,
+  type ServiceDeps,
+  type Trx,
+} from '@erp/service-kit';
 import type { z } from 'zod';
 import { branchesRepository } from '../persistence/branches.repository';
 import { companyRepository } from '../persistence/company.repository';
@@ -37,7 +47,8 @@ export function tenantUseCases(deps: ServiceDeps) {
    * the current fiscal year and an admin. isNew stays true until the start-up branch screen is saved.
    */
   async function provision(input: ProvisionInput) {
-    if (await usersRepository.userNameTaken(deps.db, input.adminUserName)) throw conflict('userNameAlreadyUsed');
+    if (await usersRepository.userNameTaken(deps.db, input.adminUserName))
+      throw conflict('userNameAlreadyUsed');
     const year = today().slice(0, 4);
     const tenantId = newId();
     const masterId = newId();
@@ -112,9 +123,14 @@ export function tenantUseCases(deps: ServiceDeps) {
   return {
     provision,
 
-    async changeSubscription(id: string, input: { subscriptionStart: string; subscriptionEnd: string; active: boolean }) {
+    async changeSubscription(
+      id: string,
+      input: { subscriptionStart: string; subscriptionEnd: string; active: boolean },
+    ) {
       if (input.subscriptionStart > input.subscriptionEnd) {
-        throw new AppError(400, 'validationFailed', {}, [{ field: 'subscriptionEnd', code: 'validation.startBeforeEnd' }]);
+        throw new AppError(400, 'validationFailed', {}, [
+          { field: 'subscriptionEnd', code: 'validation.startBeforeEnd' },
+        ]);
       }
       return deps.transact(async (trx) => {
         const tenant = await tenantsRepository.find(trx, id);
@@ -142,7 +158,10 @@ export function tenantUseCases(deps: ServiceDeps) {
           isInvoicePlan: true,
         }),
       );
-      return { adminUserName: 'admin', adminPassword: deps.env.ERP_ADMIN_PASSWORD ? '(from ERP_ADMIN_PASSWORD)' : password };
+      return {
+        adminUserName: 'admin',
+        adminPassword: deps.env.ERP_ADMIN_PASSWORD ? '(from ERP_ADMIN_PASSWORD)' : password,
+      };
     },
   };
 }

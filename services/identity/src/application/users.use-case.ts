@@ -37,7 +37,12 @@ function eventPayload(u: User) {
   };
 }
 
-async function checkUnique(deps: ServiceDeps, s: TenantScope, f: UserFields, exceptId?: string): Promise<void> {
+async function checkUnique(
+  deps: ServiceDeps,
+  s: TenantScope,
+  f: UserFields,
+  exceptId?: string,
+): Promise<void> {
   if (await usersRepository.userNameTaken(s.db, f.userName, exceptId)) {
     throw conflict('userNameAlreadyUsed', [{ field: 'userName', code: 'userNameAlreadyUsed' }]);
   }
@@ -92,7 +97,8 @@ export function userUseCases(deps: ServiceDeps) {
         if (!before) throw notFound();
         await checkUnique(deps, s, fields, id);
         const losesAdmin = before.isAdmin && before.active && (!fields.isAdmin || !fields.active);
-        if (losesAdmin && (await usersRepository.activeAdminCount(s)) <= 1) throw conflict('cannotRemoveLastAdmin');
+        if (losesAdmin && (await usersRepository.activeAdminCount(s)) <= 1)
+          throw conflict('cannotRemoveLastAdmin');
         await usersRepository.update(s, id, fields, hash);
         if (hash || !fields.active) await refreshTokensRepository.revokeAllOf(s, id);
         const after = publicUser((await usersRepository.find(s, id))!);
@@ -119,4 +125,3 @@ export function userUseCases(deps: ServiceDeps) {
     },
   };
 }
-

@@ -37,10 +37,18 @@ export const branchesRepository = {
     const q = s('branches');
     if (opts.search) {
       const like = `%${opts.search}%`;
-      q.andWhere((w) => w.where('code', 'like', like).orWhere('arabic_name', 'like', like).orWhere('english_name', 'like', like));
+      q.andWhere((w) =>
+        w
+          .where('code', 'like', like)
+          .orWhere('arabic_name', 'like', like)
+          .orWhere('english_name', 'like', like),
+      );
     }
     const [{ n }] = (await q.clone().count({ n: '*' })) as [{ n: number | string }];
-    const rows = await q.orderBy('code').offset(opts.offset ?? 0).limit(opts.limit ?? 500);
+    const rows = await q
+      .orderBy('code')
+      .offset(opts.offset ?? 0)
+      .limit(opts.limit ?? 500);
     return { total: Number(n), items: rows.map(toBranch) };
   },
   async all(s: TenantScope): Promise<Branch[]> {
@@ -65,7 +73,9 @@ export const branchesRepository = {
   },
   async update(s: TenantScope, id: string, isMaster: boolean, input: BranchInput): Promise<void> {
     const { id: _id, ...row } = toRow(id, isMaster, input);
-    await s('branches').where({ id }).update({ ...row, updated_at: nowIso() });
+    await s('branches')
+      .where({ id })
+      .update({ ...row, updated_at: nowIso() });
   },
   async remove(s: TenantScope, id: string): Promise<void> {
     await s('branches').where({ id }).delete();

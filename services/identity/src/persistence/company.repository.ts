@@ -1,4 +1,11 @@
-import { businessTypes, formatDecimal, fromStored, toStored, type Company, type CompanyInput } from '@erp/contracts';
+import {
+  businessTypes,
+  formatDecimal,
+  fromStored,
+  toStored,
+  type Company,
+  type CompanyInput,
+} from '@erp/contracts';
 import { nowIso, parseJson, type TenantScope } from '@erp/service-kit';
 
 type Row = Record<string, unknown>;

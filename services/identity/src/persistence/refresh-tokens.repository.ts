@@ -11,17 +11,26 @@ export const refreshTokensRepository = {
     });
   },
   /** Looked up by its hash before the tenant is known: the hash itself is the secret. */
-  async findActive(db: Executor, hash: string): Promise<{ id: string; tenantId: string; userId: string } | null> {
+  async findActive(
+    db: Executor,
+    hash: string,
+  ): Promise<{ id: string; tenantId: string; userId: string } | null> {
     const row = await db('refresh_tokens').where({ token_hash: hash }).whereNull('revoked_at').first();
     if (!row || String(row.expires_at) < nowIso()) return null;
     return { id: String(row.id), tenantId: String(row.tenant_id), userId: String(row.user_id) };
   },
   /** Revokes one token; false when another request revoked it first (a replayed refresh token). */
   async revoke(s: TenantScope, id: string): Promise<boolean> {
-    const n = await s('refresh_tokens').where({ id }).whereNull('revoked_at').update({ revoked_at: nowIso() });
+    const n = await s('refresh_tokens')
+      .where({ id })
+      .whereNull('revoked_at')
+      .update({ revoked_at: nowIso() });
     return n === 1;
   },
   async revokeAllOf(s: TenantScope, userId: string): Promise<void> {
-    await s('refresh_tokens').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: nowIso() });
+    await s('refresh_tokens')
+      .where({ user_id: userId })
+      .whereNull('revoked_at')
+      .update({ revoked_at: nowIso() });
   },
 };

@@ -78,14 +78,18 @@ export const usersRepository = {
     const q = s('users');
     if (opts.search) {
       const like = `%${opts.search}%`;
-      q.andWhere((w) => w.where('user_name', 'like', like).orWhere('full_name', 'like', like).orWhere('phone', 'like', like));
+      q.andWhere((w) =>
+        w.where('user_name', 'like', like).orWhere('full_name', 'like', like).orWhere('phone', 'like', like),
+      );
     }
     const [{ n }] = (await q.clone().count({ n: '*' })) as [{ n: number | string }];
     const rows = await q.orderBy('user_name').offset(opts.offset).limit(opts.limit);
     return { total: Number(n), items: rows.map(toUser) };
   },
   async activeAdminCount(s: TenantScope): Promise<number> {
-    const [{ n }] = (await s('users').where({ is_admin: true, active: true }).count({ n: '*' })) as [{ n: number | string }];
+    const [{ n }] = (await s('users').where({ is_admin: true, active: true }).count({ n: '*' })) as [
+      { n: number | string },
+    ];
     return Number(n);
   },
   async usingBranch(s: TenantScope, branchId: string): Promise<boolean> {
@@ -94,12 +98,22 @@ export const usersRepository = {
   },
   async insert(s: TenantScope, id: string, u: UserFields, passwordHash: string): Promise<void> {
     const now = nowIso();
-    await s.insert('users', { id, ...toRow(u), password_hash: passwordHash, created_at: now, updated_at: now });
+    await s.insert('users', {
+      id,
+      ...toRow(u),
+      password_hash: passwordHash,
+      created_at: now,
+      updated_at: now,
+    });
   },
   async update(s: TenantScope, id: string, u: UserFields, passwordHash?: string): Promise<void> {
     await s('users')
       .where({ id })
-      .update({ ...toRow(u), ...(passwordHash ? { password_hash: passwordHash } : {}), updated_at: nowIso() });
+      .update({
+        ...toRow(u),
+        ...(passwordHash ? { password_hash: passwordHash } : {}),
+        updated_at: nowIso(),
+      });
   },
   async setPassword(s: TenantScope, id: string, passwordHash: string): Promise<void> {
     await s('users').where({ id }).update({ password_hash: passwordHash, updated_at: nowIso() });
