@@ -1,6 +1,6 @@
 import { identityModule } from '@erp/identity';
 import { createGateway, gatewayModule } from '@erp/gateway';
-import { serviceNames, type ServiceName } from '@erp/contracts';
+import { serviceNames, topics, type ServiceName } from '@erp/contracts';
 import {
   createLogger,
   createTokenService,

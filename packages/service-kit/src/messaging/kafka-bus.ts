@@ -7,6 +7,8 @@ export interface KafkaBusOptions {
   brokers: string[];
   clientId: string;
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** Topics to create (if missing) before the first publish or subscribe: a real Kafka with auto-creation off. */
+  ensureTopics?: { topics: readonly string[]; partitions: number; replicationFactor: number };
 }
 
 /**
@@ -21,8 +23,9 @@ export class KafkaBus implements Bus {
   private producer: Promise<Producer> | null = null;
   private readonly consumers: Consumer[] = [];
   private closed = false;
+  private topicsReady: Promise<void> | null = null;
 
-  constructor(options: KafkaBusOptions) {
+  constructor(private readonly options: KafkaBusOptions) {
     const { logger } = options;
     this.kafka = new Kafka({
       clientId: options.clientId,
@@ -53,6 +56,7 @@ export class KafkaBus implements Bus {
       list.push({ key: m.key, value: JSON.stringify(m.envelope) });
       byTopic.set(m.topic, list);
     }
+    await this.ensureTopics();
     const producer = await this.connectedProducer();
     // acks -1: the batch is durable on all in-sync replicas before the relay marks it sent.
     await producer.sendBatch({
@@ -61,8 +65,38 @@ export class KafkaBus implements Bus {
     });
   }
 
+  private ensureTopics(): Promise<void> {
+    const wanted = this.options.ensureTopics;
+    if (!wanted) return Promise.resolve();
+    this.topicsReady ??= (async () => {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      try {
+        const existing = new Set(await admin.listTopics());
+        const missing = wanted.topics.filter((t) => !existing.has(t));
+        if (missing.length) {
+          await admin.createTopics({
+            waitForLeaders: true,
+            topics: missing.map((topic) => ({
+              topic,
+              numPartitions: wanted.partitions,
+              replicationFactor: wanted.replicationFactor,
+            })),
+          });
+        }
+      } finally {
+        await admin.disconnect();
+      }
+    })().catch((error) => {
+      this.topicsReady = null;
+      throw error;
+    });
+    return this.topicsReady;
+  }
+
   async subscribe(subscription: Subscription): Promise<void> {
     if (this.closed) throw new Error('bus closed');
+    await this.ensureTopics();
     const consumer = this.kafka.consumer({
       groupId: subscription.groupId,
       // An empty fetch is held this long and disconnect waits for it: keep shutdown short (default 5 s).
