@@ -469,3 +469,25 @@ describe('login rate limit', () => {
     }
   });
 });
+
+describe('racing duplicates', () => {
+  it('answers 409, never 500, when two creates race past the check', async () => {
+    const app = await startTestApp('sqlite');
+    try {
+      const admin = await login(app, 'admin', ADMIN_PASSWORD);
+      const body = {
+        fullName: 'Twin',
+        userName: 'twin',
+        password: strongPassword,
+        confirmPassword: strongPassword,
+        branches: [admin.defaultBranchId],
+      };
+      const results = await Promise.all(
+        [1, 2, 3].map(() => app.api.post('/api/Users').set(bearer(admin.token)).send(body)),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    } finally {
+      await app.stop();
+    }
+  });
+});

@@ -9,6 +9,7 @@ import {
   type ServerMessageKey,
 } from '@erp/i18n';
 import { AppError, type FieldIssue } from '../errors';
+import { isUniqueViolation } from '../db/database';
 import type { Logger } from '../logger';
 
 const TITLES: Record<number, string> = {
@@ -92,6 +93,11 @@ export function problemMiddleware(logger: Logger): ErrorRequestHandler {
         res,
         problemBody(400, 'validationFailed', language, error.issues.map(issueToField), {}, instance),
       );
+      return;
+    }
+    if (isUniqueViolation(error)) {
+      // two requests raced past the use case's own check; the unique index decided
+      sendProblem(res, problemBody(409, 'itemAlreadyExists', language, [], {}, instance));
       return;
     }
     const e = error as { type?: string; status?: number };
