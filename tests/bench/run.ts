@@ -51,8 +51,11 @@ async function main(): Promise<void> {
         body: JSON.stringify(body),
       });
     const login = async () =>
-      (await (await post('/api/Users/auth', { userName: 'admin', password: PASSWORD })).json())
-        .token as string;
+      (
+        (await (await post('/api/Users/auth', { userName: 'admin', password: PASSWORD })).json()) as {
+          token: string;
+        }
+      ).token;
     const token = await login();
     const get = (p: string) => () =>
       fetch(`${app.url}${p}`, { headers: { Authorization: `Bearer ${token}`, Language: 'ar' } });
@@ -62,8 +65,10 @@ async function main(): Promise<void> {
     );
     await measure('GET /api/aggregates/StartUp', 500, get('/api/aggregates/StartUp'));
     await measure('GET /api/FiscalYears', 500, get('/api/FiscalYears'));
-    const startUp = await (await get('/api/aggregates/StartUp')()).json();
-    const branch = startUp.branches.find((b: { isMaster: boolean }) => !b.isMaster).id;
+    const startUp = (await (await get('/api/aggregates/StartUp')()).json()) as {
+      branches: { id: string; isMaster: boolean }[];
+    };
+    const branch = startUp.branches.find((b) => !b.isMaster)!.id;
     let i = 0;
     await measure('POST /api/Users (hash + audit event)', 50, () =>
       post(
@@ -85,9 +90,11 @@ async function main(): Promise<void> {
       const t = performance.now();
       await post('/api/FavoriteRoutes', { routeUrl: `/x${k}`, title: 'x' }, token);
       const res = await post('/api/Branches', { code: `B${k}`, arabicName: `فرع ${k}` }, token);
-      const id = (await res.json()).id;
+      const { id } = (await res.json()) as { id: string };
       for (;;) {
-        const logs = await (await get(`/api/AuditLogs?entity=branch&entityId=${id}`)()).json();
+        const logs = (await (await get(`/api/AuditLogs?entity=branch&entityId=${id}`)()).json()) as {
+          total: number;
+        };
         if (logs.total > 0) break;
         await new Promise((r) => setTimeout(r, 1));
       }

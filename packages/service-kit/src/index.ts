@@ -18,3 +18,4 @@ export * from './messaging/outbox';
 export * from './messaging/relay';
 export * from './messaging/messaging-migration';
 export * from './messaging/kafka-bus';
+export * from './db/paging';

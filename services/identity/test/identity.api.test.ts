@@ -142,6 +142,8 @@ describe.each(engines())('identity through the gateway on %s', (engine) => {
       const list = await app.api.get('/api/Users').query({ search: 'cashier', pageSize: 15 }).set(asAdmin());
       expect(list.status).toBe(200);
       expect(list.body.total).toBe(1);
+      const wildcard = await app.api.get('/api/Users').query({ search: '%_' }).set(asAdmin());
+      expect(wildcard.body.total).toBe(0);
       expect((await app.api.get('/api/Users').query({ pageSize: 7 }).set(asAdmin())).status).toBe(400);
 
       const id = created.body.id as string;

@@ -25,6 +25,14 @@ async function main(): Promise<void> {
     brokers: requireEnv('KAFKA_BROKERS').split(','),
     clientId: `erp-${name}`,
     logger,
+    // A real Kafka gets the contract's topics created up front; the test broker serves them from its AsyncAPI file.
+    ...(env.KAFKA_CREATE_TOPICS === '1' && {
+      ensureTopics: {
+        topics,
+        partitions: Number(env.KAFKA_PARTITIONS ?? 6),
+        replicationFactor: Number(env.KAFKA_REPLICATION ?? 1),
+      },
+    }),
   });
   const tokens = createTokenService(requireEnv('ERP_JWT_SECRET'));
   const db = {

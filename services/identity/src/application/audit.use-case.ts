@@ -1,8 +1,14 @@
 import type { AuditRecord, Envelope } from '@erp/contracts';
-import { newId, tenantScope, type RequestContext, type ServiceDeps, type Trx } from '@erp/service-kit';
+import {
+  newId,
+  paginate,
+  searchColumns,
+  tenantScope,
+  type RequestContext,
+  type ServiceDeps,
+  type Trx,
+} from '@erp/service-kit';
 import { requireTenant } from './scope';
-
-type Row = Record<string, unknown>;
 
 /** Stores one audit row per changed property; a record with no property changes still leaves one row. */
 export async function storeAuditRecord(trx: Trx, envelope: Envelope, record: AuditRecord): Promise<void> {
@@ -47,28 +53,16 @@ export function auditUseCases(deps: ServiceDeps) {
       if (q.userId) query.andWhere('user_id', q.userId);
       if (q.from) query.andWhere('occurred_at', '>=', q.from);
       if (q.to) query.andWhere('occurred_at', '<', `${q.to}T99`);
-      if (q.search) {
-        const like = `%${q.search}%`;
-        query.andWhere((w) =>
-          w
-            .where('property', 'like', like)
-            .orWhere('user_name', 'like', like)
-            .orWhere('entity', 'like', like),
-        );
-      }
-      const [{ n }] = (await query.clone().count({ n: '*' })) as [{ n: number | string }];
-      const rows = await query
-        .orderBy([
-          { column: 'occurred_at', order: 'desc' },
-          { column: 'id', order: 'asc' },
-        ])
-        .offset((q.page - 1) * q.pageSize)
-        .limit(q.pageSize);
-      return {
-        total: Number(n),
-        page: q.page,
-        pageSize: q.pageSize,
-        items: rows.map((r: Row) => ({
+      searchColumns(query, ['property', 'user_name', 'entity'], q.search);
+      return paginate(
+        query,
+        q,
+        (x) =>
+          x.orderBy([
+            { column: 'occurred_at', order: 'desc' },
+            { column: 'id', order: 'asc' },
+          ]),
+        (r) => ({
           id: String(r.id),
           service: String(r.service),
           entity: String(r.entity),
@@ -80,8 +74,8 @@ export function auditUseCases(deps: ServiceDeps) {
           userId: (r.user_id as string | null) ?? null,
           userName: (r.user_name as string | null) ?? null,
           occurredAt: String(r.occurred_at),
-        })),
-      };
+        }),
+      );
     },
   };
 }

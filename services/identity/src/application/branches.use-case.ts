@@ -18,12 +18,7 @@ import { requireTenant } from './scope';
 export function branchUseCases(deps: ServiceDeps) {
   return {
     async list(ctx: RequestContext, q: { page: number; pageSize: number; search?: string | undefined }) {
-      const { total, items } = await branchesRepository.list(requireTenant(deps.db, ctx), {
-        search: q.search,
-        offset: (q.page - 1) * q.pageSize,
-        limit: q.pageSize,
-      });
-      return { total, items, page: q.page, pageSize: q.pageSize };
+      return branchesRepository.list(requireTenant(deps.db, ctx), q);
     },
 
     async get(ctx: RequestContext, id: string): Promise<Branch> {

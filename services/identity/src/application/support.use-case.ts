@@ -5,6 +5,8 @@ import {
   newId,
   notFound,
   nowIso,
+  paginate,
+  searchColumns,
   requirePrincipal,
   type RequestContext,
   type ServiceDeps,
@@ -94,33 +96,27 @@ export function supportUseCases(deps: ServiceDeps) {
     },
 
     async tickets(ctx: RequestContext, q: { page: number; pageSize: number; search?: string | undefined }) {
-      const query = requireTenant(deps.db, ctx)('support_tickets');
-      if (q.search)
-        query.andWhere((w) =>
-          w.where('title', 'like', `%${q.search}%`).orWhere('message', 'like', `%${q.search}%`),
-        );
-      const [{ n }] = (await query.clone().count({ n: '*' })) as [{ n: number | string }];
-      const rows = await query
-        .orderBy('created_at', 'desc')
-        .offset((q.page - 1) * q.pageSize)
-        .limit(q.pageSize)
-        .select(
-          'id',
-          'title',
-          'phone',
-          'email',
-          'message',
-          'type',
-          'comment',
-          'image_extension',
-          'status',
-          'created_at',
-        );
-      return {
-        total: Number(n),
-        page: q.page,
-        pageSize: q.pageSize,
-        items: rows.map((r: Row) => ({
+      const query = searchColumns(
+        requireTenant(deps.db, ctx)('support_tickets'),
+        ['title', 'message'],
+        q.search,
+      ).select(
+        'id',
+        'title',
+        'phone',
+        'email',
+        'message',
+        'type',
+        'comment',
+        'image_extension',
+        'status',
+        'created_at',
+      );
+      return paginate(
+        query,
+        q,
+        (x) => x.orderBy('created_at', 'desc'),
+        (r) => ({
           id: String(r.id),
           title: String(r.title),
           phone: String(r.phone),
@@ -131,8 +127,8 @@ export function supportUseCases(deps: ServiceDeps) {
           hasImage: String(r.image_extension) !== '',
           status: r.status as 'underReview',
           createdAt: String(r.created_at),
-        })),
-      };
+        }),
+      );
     },
   };
 }

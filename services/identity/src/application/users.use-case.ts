@@ -58,13 +58,8 @@ async function checkUnique(
 export function userUseCases(deps: ServiceDeps) {
   return {
     async list(ctx: RequestContext, q: { page: number; pageSize: number; search?: string | undefined }) {
-      const s = requireTenant(deps.db, ctx);
-      const { total, items } = await usersRepository.list(s, {
-        search: q.search,
-        offset: (q.page - 1) * q.pageSize,
-        limit: q.pageSize,
-      });
-      return { total, page: q.page, pageSize: q.pageSize, items: items.map(publicUser) };
+      const page = await usersRepository.list(requireTenant(deps.db, ctx), q);
+      return { ...page, items: page.items.map(publicUser) };
     },
 
     async get(ctx: RequestContext, id: string): Promise<User> {

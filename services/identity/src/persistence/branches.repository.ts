@@ -1,5 +1,13 @@
 import { branchSchema, type Branch, type BranchInput } from '@erp/contracts';
-import { bool, nowIso, parseJson, type TenantScope } from '@erp/service-kit';
+import {
+  bool,
+  nowIso,
+  paginate,
+  parseJson,
+  searchColumns,
+  type PageRequest,
+  type TenantScope,
+} from '@erp/service-kit';
 
 type Row = Record<string, unknown>;
 
@@ -33,23 +41,9 @@ function toRow(id: string, isMaster: boolean, input: BranchInput): Row {
 }
 
 export const branchesRepository = {
-  async list(s: TenantScope, opts: { search?: string; offset?: number; limit?: number } = {}) {
-    const q = s('branches');
-    if (opts.search) {
-      const like = `%${opts.search}%`;
-      q.andWhere((w) =>
-        w
-          .where('code', 'like', like)
-          .orWhere('arabic_name', 'like', like)
-          .orWhere('english_name', 'like', like),
-      );
-    }
-    const [{ n }] = (await q.clone().count({ n: '*' })) as [{ n: number | string }];
-    const rows = await q
-      .orderBy('code')
-      .offset(opts.offset ?? 0)
-      .limit(opts.limit ?? 500);
-    return { total: Number(n), items: rows.map(toBranch) };
+  list(s: TenantScope, page: PageRequest & { search?: string | undefined }) {
+    const q = searchColumns(s('branches'), ['code', 'arabic_name', 'english_name'], page.search);
+    return paginate(q, page, (x) => x.orderBy('code'), toBranch);
   },
   async all(s: TenantScope): Promise<Branch[]> {
     return (await s('branches').orderBy('code')).map(toBranch);

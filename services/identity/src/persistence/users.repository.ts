@@ -1,5 +1,14 @@
 import { formatDecimal, toStored, fromStored, type User } from '@erp/contracts';
-import { bool, nowIso, parseJson, type Executor, type TenantScope } from '@erp/service-kit';
+import {
+  bool,
+  nowIso,
+  paginate,
+  parseJson,
+  searchColumns,
+  type Executor,
+  type PageRequest,
+  type TenantScope,
+} from '@erp/service-kit';
 
 type Row = Record<string, unknown>;
 
@@ -74,17 +83,9 @@ export const usersRepository = {
     const row = await s('users').where({ id }).first();
     return row ? toUser(row) : null;
   },
-  async list(s: TenantScope, opts: { search?: string; offset: number; limit: number }) {
-    const q = s('users');
-    if (opts.search) {
-      const like = `%${opts.search}%`;
-      q.andWhere((w) =>
-        w.where('user_name', 'like', like).orWhere('full_name', 'like', like).orWhere('phone', 'like', like),
-      );
-    }
-    const [{ n }] = (await q.clone().count({ n: '*' })) as [{ n: number | string }];
-    const rows = await q.orderBy('user_name').offset(opts.offset).limit(opts.limit);
-    return { total: Number(n), items: rows.map(toUser) };
+  list(s: TenantScope, page: PageRequest & { search?: string | undefined }) {
+    const q = searchColumns(s('users'), ['user_name', 'full_name', 'phone'], page.search);
+    return paginate(q, page, (x) => x.orderBy('user_name'), toUser);
   },
   async activeAdminCount(s: TenantScope): Promise<number> {
     const [{ n }] = (await s('users').where({ is_admin: true, active: true }).count({ n: '*' })) as [

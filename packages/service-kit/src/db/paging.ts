@@ -1,0 +1,46 @@
+import type { Knex } from 'knex';
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Counts and fetches one page of a (filtered, not yet ordered) query; `order` is applied to the page only. */
+export async function paginate<T>(
+  query: Knex.QueryBuilder,
+  request: PageRequest,
+  order: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
+  map: (row: Record<string, unknown>) => T,
+): Promise<Page<T>> {
+  const [counted] = (await query.clone().clearSelect().count({ n: '*' })) as { n: number | string }[];
+  const rows = await order(query.clone())
+    .offset((request.page - 1) * request.pageSize)
+    .limit(request.pageSize);
+  return {
+    items: rows.map(map),
+    total: Number(counted?.n ?? 0),
+    page: request.page,
+    pageSize: request.pageSize,
+  };
+}
+
+/** A case-insensitive "contains" over several columns (search-as-you-type). */
+export function searchColumns(
+  query: Knex.QueryBuilder,
+  columns: readonly string[],
+  term: string | undefined,
+): Knex.QueryBuilder {
+  if (!term) return query;
+  // '!' escapes the wildcards: a backslash means different things to MySQL and SQLite string literals
+  const like = `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  return query.andWhere((w) => {
+    for (const c of columns) w.orWhereRaw(`lower(??) like lower(?) escape '!'`, [c, like]);
+  });
+}
