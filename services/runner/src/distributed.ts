@@ -61,16 +61,49 @@ function launch(spec: ProcessSpec, output: (name: string, line: string) => void)
     async restart() {
       await managed.kill('SIGTERM');
       const next = launch(spec, output);
-      await waitForHttp(`http://127.0.0.1:${spec.port}/healthz`, 60_000);
+      try {
+        await waitUntilUp(next, 60_000);
+      } catch (error) {
+        // the caller never gets `next`: do not leave it running
+        await next.kill('SIGKILL');
+        throw error;
+      }
       return next;
     },
   };
   return managed;
 }
 
-export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+/** Waits for the process's /healthz; fails at once (not at the timeout) if the process exits first. */
+async function waitUntilUp(managed: ManagedProcess, timeoutMs: number): Promise<void> {
+  const { child, spec } = managed;
+  let onExit: (() => void) | undefined;
+  const exited = new Promise<never>((_, reject) => {
+    onExit = () =>
+      reject(
+        new Error(
+          `${spec.name} exited (code ${child.exitCode}, signal ${child.signalCode}) before answering /healthz`,
+        ),
+      );
+    if (child.exitCode !== null || child.signalCode !== null) onExit();
+    else child.once('exit', onExit);
+  });
+  const polling = new AbortController();
+  const up = waitForHttp(`http://127.0.0.1:${spec.port}/healthz`, timeoutMs, polling.signal);
+  up.catch(() => undefined);
+  exited.catch(() => undefined);
+  try {
+    await Promise.race([up, exited]);
+  } finally {
+    polling.abort(); // no polling left behind when the process exited first
+    if (onExit) child.removeListener('exit', onExit);
+  }
+}
+
+export async function waitForHttp(url: string, timeoutMs: number, stop?: AbortSignal): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    if (stop?.aborted) throw new Error(`stopped waiting for ${url}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
       if (res.ok) return;
@@ -107,8 +140,14 @@ export async function startDistributed(options: DistributedOptions): Promise<Rec
   specs.push({ name: 'gateway', port: options.gatewayPort, env: { ...base, ...urls } });
   const processes: Record<string, ManagedProcess> = {};
   for (const spec of specs) processes[spec.name] = launch(spec, output);
-  await Promise.all(specs.map((s) => waitForHttp(`http://127.0.0.1:${s.port}/healthz`, 90_000)));
-  await waitForHttp(`http://127.0.0.1:${options.gatewayPort}/api/health`, 30_000);
+  try {
+    await Promise.all(Object.values(processes).map((p) => waitUntilUp(p, 90_000)));
+    await waitForHttp(`http://127.0.0.1:${options.gatewayPort}/api/health`, 30_000);
+  } catch (error) {
+    // the caller gets no handles when this throws: stop what was started
+    await Promise.all(Object.values(processes).map((p) => p.kill('SIGKILL')));
+    throw error;
+  }
   return processes;
 }
 

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     brokers: requireEnv('KAFKA_BROKERS').split(','),
     clientId: `erp-${name}`,
     logger,
+    oneRecordPerRequest: env.KAFKA_ONE_RECORD_PER_REQUEST === '1',
     // A real Kafka gets the contract's topics created up front; the test broker serves them from its AsyncAPI file.
     ...(env.KAFKA_CREATE_TOPICS === '1' && {
       ensureTopics: {
@@ -68,6 +69,11 @@ async function main(): Promise<void> {
       subscriptions: gw.replica(running.db),
       logger,
       loginRateLimit: Number(env.ERP_LOGIN_RATE_LIMIT ?? 20),
+    });
+    // This process's own liveness, as every service answers it: startDistributed and restart() wait for
+    // /healthz, which the gateway app did not serve (its /api/health also needs every service to be up).
+    app.get('/healthz', (_req, res) => {
+      res.json({ status: 'ok' });
     });
   } else if ((serviceNames as readonly string[]).includes(name)) {
     running = await startService(modules[name as ServiceName], common);
