@@ -224,6 +224,26 @@ describe('KafkaBus on mokapi', () => {
     }
   });
 
+  it('publishes real-sized envelopes one record per request, in order (the test broker mis-reads large batches)', async () => {
+    const tenant = 't-large';
+    const large = Array.from({ length: 4 }, (_, i) =>
+      envelope('userCreated', { ...user(`big-${i}`), fullName: 'ع'.repeat(400) }, tenant),
+    );
+    expect(JSON.stringify(large[0]).length).toBeGreaterThan(512);
+    const single = new KafkaBus({
+      brokers: mokapi.brokers,
+      clientId: 'kafka-bus-single',
+      logger,
+      oneRecordPerRequest: true,
+    });
+    buses.push(single);
+    await single.publish(large.map(message));
+    const { subscription, ids } = recorder('g-large', tenant);
+    await single.subscribe(subscription);
+    await waitFor('the large events', () => ids().length >= large.length);
+    expect(ids()).toEqual(large.map((e) => e.id));
+  });
+
   it('delivers a message again when the handler throws, before any later message', async () => {
     const tenant = 't-retry';
     const [a, b, c] = ['u-1', 'u-2', 'u-3'].map((id) => envelope('userChanged', user(id), tenant));
