@@ -47,18 +47,7 @@ export function defineRoutes<const T extends Record<string, RouteSpec>>(routes: 
   return routes;
 }
 
-/** Paths the gateway lets through without a token. */
-export function isPublicRoute(routes: readonly RouteSpec[], method: string, path: string): boolean {
-  return routes.some(
-    (r) =>
-      r.access.kind !== 'authenticated' &&
-      r.access.kind !== 'permission' &&
-      r.access.kind !== 'admin' &&
-      r.method === method.toLowerCase() &&
-      matchPath(r.path, path),
-  );
-}
-
+/** Express-style pattern match, case-insensitive like the spec's paths ('/api/users/auth' finds '/api/Users/auth'). */
 export function matchPath(pattern: string, path: string): boolean {
   const a = pattern.split('/');
   const b = path.replace(/\/+$/, '').split('/');
