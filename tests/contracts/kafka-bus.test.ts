@@ -27,6 +27,11 @@ const samples: { [K in EventKey]: PayloadOf<K> } = {
   },
   userCreated: user('u-1'),
   userChanged: user('u-1'),
+  accountsMasterDataChanged: mainData('banks'),
+  salesMasterDataChanged: mainData('areas'),
+  inventoryMasterDataChanged: mainData('units'),
+  restaurantMasterDataChanged: mainData('tables'),
+  concreteMasterDataChanged: { ...mainData('cars'), deleted: true },
   userDeleted: { id: 'u-1' },
   branchCreated: branch('b-1'),
   branchChanged: branch('b-1'),
@@ -48,6 +53,18 @@ const samples: { [K in EventKey]: PayloadOf<K> } = {
     userName: null,
   },
 };
+
+function mainData(entity: string): PayloadOf<'accountsMasterDataChanged'> {
+  return {
+    entity,
+    id: 'md-1',
+    code: '1',
+    arabicName: 'سجل',
+    englishName: 'Record',
+    deleted: false,
+    record: { id: 'md-1', code: '1', isActive: true },
+  };
+}
 
 function user(id: string): PayloadOf<'userCreated'> {
   return {

@@ -97,6 +97,16 @@ const auditRecord = z.object({
 });
 export type AuditRecord = z.infer<typeof auditRecord>;
 
+const masterDataChanged = z.object({
+  entity: z.string(),
+  id: z.string(),
+  code: z.string(),
+  arabicName: z.string(),
+  englishName: z.string(),
+  deleted: z.boolean(),
+  record: z.record(z.string(), z.unknown()),
+});
+
 // ---- the catalogue -------------------------------------------------------------------------------
 
 export const events = {
@@ -117,6 +127,36 @@ export const events = {
     "The tenant's company data changed.",
     companyPayload,
   ),
+  accountsMasterDataChanged: defineEvent(
+    'accounts.masterData.changed',
+    1,
+    'A main-data record of accounts changed (or was deleted).',
+    masterDataChanged,
+  ),
+  salesMasterDataChanged: defineEvent(
+    'sales.masterData.changed',
+    1,
+    'A main-data record of sales changed (or was deleted).',
+    masterDataChanged,
+  ),
+  inventoryMasterDataChanged: defineEvent(
+    'inventory.masterData.changed',
+    1,
+    'A main-data record of inventory changed (or was deleted).',
+    masterDataChanged,
+  ),
+  restaurantMasterDataChanged: defineEvent(
+    'restaurant.masterData.changed',
+    1,
+    'A main-data record of restaurant changed (or was deleted).',
+    masterDataChanged,
+  ),
+  concreteMasterDataChanged: defineEvent(
+    'concrete.masterData.changed',
+    1,
+    'A main-data record of concrete changed (or was deleted).',
+    masterDataChanged,
+  ),
   auditRecorded: defineEvent(
     'audit.record.created',
     1,
@@ -136,3 +176,12 @@ export function findEvent(type: string, version: number): EventDefinition | unde
 }
 
 export const topics: readonly string[] = [...new Set(eventDefinitions.map((e) => topicOf(e.type)))].sort();
+
+/** The main-data change event of each service that owns main data. */
+export const masterDataChangedEvent = {
+  accounts: 'accountsMasterDataChanged',
+  sales: 'salesMasterDataChanged',
+  inventory: 'inventoryMasterDataChanged',
+  restaurant: 'restaurantMasterDataChanged',
+  concrete: 'concreteMasterDataChanged',
+} as const satisfies Record<string, EventKey>;

@@ -10,3 +10,4 @@ export * from './http';
 export * from './admin';
 export * from './identity-routes';
 export * from './route-registry';
+export * from './master-data';

@@ -1,9 +1,11 @@
 import { adminRoutes } from './admin';
 import { serviceNames, type RouteSpec } from './http';
 import { identityRoutes } from './identity-routes';
+import { entityRoutes, masterDataEntities } from './master-data';
 
 /** Every public route of the product: the gateway routes, guards and documents from this list. */
 export const allRoutes: readonly RouteSpec[] = [
   ...Object.values(identityRoutes),
+  ...masterDataEntities.flatMap(entityRoutes),
   ...[...serviceNames, 'gateway' as const].flatMap((s) => Object.values(adminRoutes(s))),
 ];

@@ -19,3 +19,4 @@ export * from './messaging/relay';
 export * from './messaging/messaging-migration';
 export * from './messaging/kafka-bus';
 export * from './db/paging';
+export * from './master-data';

@@ -1,6 +1,5 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { identityModule } from '@erp/identity';
 import { createGateway, gatewayModule } from '@erp/gateway';
 import {
   createLogger,
@@ -10,7 +9,10 @@ import {
   type DbConfig,
   type RunningService,
 } from '@erp/service-kit';
+import { serviceNames, type ServiceName } from '@erp/contracts';
+import { backfillNewConsumers } from './backfill';
 import { dataDir, jwtSecret } from './config';
+import { serviceModules } from './modules';
 
 export interface EmbeddedOptions {
   dataDir: string;
@@ -47,20 +49,28 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
   });
   const database = options.database ?? sqlite;
 
-  // The gateway subscribes first so it hears identity's first events (the demo tenant).
+  // Consumers start before identity, so that its first events (the demo tenant) reach every replica.
   const gw = gatewayModule();
   const gateway = await startService(gw.module, {
     ...common,
     db: database('gateway'),
     logger: logger.child('gateway'),
   });
-  const identity = await startService(identityModule, {
-    ...common,
-    db: database('identity'),
-    logger: logger.child('identity'),
-  });
+  const order = [...serviceNames.filter((n) => n !== 'identity'), 'identity' as const];
+  const started: Partial<Record<ServiceName, RunningService>> = {};
+  for (const name of order) {
+    started[name] = await startService(serviceModules[name], {
+      ...common,
+      db: database(name),
+      logger: logger.child(name),
+    });
+  }
+  const running = started as Record<ServiceName, RunningService>;
+  await backfillNewConsumers([gateway, ...order.map((n) => running[n])]);
   const app = createGateway({
-    services: { identity: { kind: 'local', app: identity.app } },
+    services: Object.fromEntries(
+      serviceNames.map((n) => [n, { kind: 'local' as const, app: running[n].app }]),
+    ) as Record<ServiceName, { kind: 'local'; app: RunningService['app'] }>,
     ownApp: gateway.app,
     tokens,
     subscriptions: gw.replica(gateway.db),
@@ -72,14 +82,15 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  const services = { gateway, identity };
+  const services: Record<string, RunningService> = { gateway, ...running };
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     server,
     services,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const s of [identity, gateway]) await s.stop();
+      for (const name of [...serviceNames].reverse()) await running[name].stop();
+      await gateway.stop();
       await bus.close();
     },
   };

@@ -1,17 +1,9 @@
-import { identityModule } from '@erp/identity';
 import { createGateway, gatewayModule } from '@erp/gateway';
 import { serviceNames, topics, type ServiceName } from '@erp/contracts';
-import {
-  createLogger,
-  createTokenService,
-  KafkaBus,
-  startService,
-  type ServiceModule,
-} from '@erp/service-kit';
+import { createLogger, createTokenService, KafkaBus, startService } from '@erp/service-kit';
 
 import { requireEnv } from './config';
-
-const modules: Record<ServiceName, ServiceModule> = { identity: identityModule };
+import { serviceModules } from './modules';
 
 /**
  * One process of the distributed mode: `service-main <identity|gateway>`. Its database is
@@ -76,7 +68,7 @@ async function main(): Promise<void> {
       res.json({ status: 'ok' });
     });
   } else if ((serviceNames as readonly string[]).includes(name)) {
-    running = await startService(modules[name as ServiceName], common);
+    running = await startService(serviceModules[name as ServiceName], common);
     app = running.app;
   } else {
     throw new Error(`unknown service '${name}'; one of: gateway, ${serviceNames.join(', ')}`);

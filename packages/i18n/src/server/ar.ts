@@ -78,4 +78,9 @@ export const ar: ServerMessages = {
   'validation.pageSize': 'يجب أن يكون حجم الصفحة 15 أو 25 أو 50 أو 100 أو 500',
   'validation.route': 'يجب أن يبدأ المسار بـ /',
   'validation.unknownField': 'حقل غير معروف',
+  valueAlreadyUsed: 'هذه القيمة مستخدمة في سجل آخر',
+  referencedRecord: 'هذا السجل مستخدم في سجلات أخرى ولا يمكن حذفه',
+  'validation.iban': 'أدخل رقم آيبان صحيحاً',
+  'validation.code': 'الكود يتكون من حروف وأرقام و - و _ (20 حرفاً كحد أقصى)',
+  'validation.reference': 'السجل المختار غير موجود',
 };

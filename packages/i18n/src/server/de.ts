@@ -81,4 +81,9 @@ export const de: ServerMessages = {
   'validation.pageSize': 'Die Seitengröße muss 15, 25, 50, 100 oder 500 sein',
   'validation.route': 'Eine Route beginnt mit /',
   'validation.unknownField': 'Unbekanntes Feld',
+  valueAlreadyUsed: 'Dieser Wert wird bereits von einem anderen Datensatz verwendet',
+  referencedRecord: 'Dieser Datensatz wird von anderen verwendet und kann nicht gelöscht werden',
+  'validation.iban': 'Geben Sie eine gültige IBAN ein',
+  'validation.code': 'Codes bestehen aus Buchstaben, Ziffern, - und _ (höchstens 20)',
+  'validation.reference': 'Der gewählte Datensatz existiert nicht',
 };

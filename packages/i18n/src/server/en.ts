@@ -48,6 +48,8 @@ export const en = {
   unknownBranch: 'Unknown branch',
   oldPasswordWrong: 'The current password is wrong',
   sendSuccessfully: 'Sent successfully',
+  valueAlreadyUsed: 'This value is already used by another record',
+  referencedRecord: 'This record is used by other records and cannot be deleted',
   // per-field validation (spec section 5)
   'validation.required': 'This field is required',
   'validation.invalid': 'This value is not valid',
@@ -79,6 +81,9 @@ export const en = {
   'validation.pageSize': 'Page size must be 15, 25, 50, 100 or 500',
   'validation.route': 'A route starts with /',
   'validation.unknownField': 'Unknown field',
+  'validation.iban': 'Enter a valid IBAN',
+  'validation.code': 'Codes use letters, digits, - and _ (at most 20)',
+  'validation.reference': 'The selected record does not exist',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

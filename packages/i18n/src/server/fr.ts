@@ -80,4 +80,9 @@ export const fr: ServerMessages = {
   'validation.pageSize': 'La taille de page doit être 15, 25, 50, 100 ou 500',
   'validation.route': 'Une route commence par /',
   'validation.unknownField': 'Champ inconnu',
+  valueAlreadyUsed: 'Cette valeur est déjà utilisée par un autre enregistrement',
+  referencedRecord: "Cet enregistrement est utilisé par d'autres et ne peut pas être supprimé",
+  'validation.iban': 'Saisissez un IBAN valide',
+  'validation.code': 'Les codes utilisent lettres, chiffres, - et _ (20 au plus)',
+  'validation.reference': "L'enregistrement choisi n'existe pas",
 };

@@ -78,4 +78,9 @@ export const ku: ServerMessages = {
   'validation.pageSize': 'قەبارەی پەڕە دەبێت 15، 25، 50، 100 یان 500 بێت',
   'validation.route': 'ڕێڕەو بە / دەست پێدەکات',
   'validation.unknownField': 'خانەی نەناسراو',
+  valueAlreadyUsed: 'ئەم بەهایە پێشتر لە تۆمارێکی تر بەکارهاتووە',
+  referencedRecord: 'ئەم تۆمارە لە تۆماری تردا بەکارهاتووە و ناسڕدرێتەوە',
+  'validation.iban': 'IBANـێکی دروست بنووسە',
+  'validation.code': 'کۆد لە پیت، ژمارە، - و _ پێکدێت (زۆرترین 20)',
+  'validation.reference': 'تۆماری هەڵبژێردراو بوونی نییە',
 };

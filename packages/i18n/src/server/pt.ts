@@ -80,4 +80,9 @@ export const pt: ServerMessages = {
   'validation.pageSize': 'O tamanho da página deve ser 15, 25, 50, 100 ou 500',
   'validation.route': 'Uma rota começa com /',
   'validation.unknownField': 'Campo desconhecido',
+  valueAlreadyUsed: 'Este valor já é usado por outro registro',
+  referencedRecord: 'Este registro é usado por outros registros e não pode ser excluído',
+  'validation.iban': 'Informe um IBAN válido',
+  'validation.code': 'Os códigos usam letras, dígitos, - e _ (no máximo 20)',
+  'validation.reference': 'O registro selecionado não existe',
 };

@@ -1,0 +1,339 @@
+import { z } from 'zod';
+import { PAGE_SIZES, idSchema, okResponse, pageOf } from '../common';
+import { access, type Access, type RouteSpec, type ServiceName } from '../http';
+import { decimalString } from '../money';
+import type { PermissionName } from '../permissions';
+import { emailSchema, phoneSchema } from '../validators';
+
+/**
+ * The master-data engine's declarations (issue 3, item 6). An entity is declared once here: its fields,
+ * permissions, unique keys, references and menu entry. From the declaration come its zod schemas (server
+ * parsing and client forms), its HTTP routes, its table, its list columns and its form.
+ */
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'decimal'
+  | 'integer'
+  | 'boolean'
+  | 'enum'
+  | 'reference'
+  | 'references'
+  | 'phone'
+  | 'email'
+  | 'iban'
+  | 'secret';
+
+export interface FieldDef {
+  name: string;
+  kind: FieldKind;
+  required?: boolean;
+  /** Text length limit (default 200; textarea 1000). */
+  max?: number;
+  /** Numeric bounds (decimal and integer). */
+  minValue?: number;
+  maxValue?: number;
+  /** Unique per tenant: a second record with the same value is a 409. */
+  unique?: boolean;
+  /** The entity a reference points at: an entity of the same service, or a replica ('branches', 'users'). */
+  reference?: string;
+  options?: readonly string[];
+  /** Shown as a list column (sortable and filterable there). */
+  list?: boolean;
+  /** Searched by search-as-you-type. */
+  search?: boolean;
+  /** Decimal inputs are rounded to the branch's digits except the spec's exceptions (section 5). */
+  noRounding?: boolean;
+  defaultValue?: string | number | boolean | null | readonly string[];
+}
+
+export type MenuGroup =
+  | 'statistics'
+  | 'mainData'
+  | 'items'
+  | 'concrete'
+  | 'dealers'
+  | 'sales'
+  | 'purchase'
+  | 'stores'
+  | 'inventory'
+  | 'assets'
+  | 'accounts'
+  | 'settings'
+  | 'reports';
+
+/** Business-type flags of spec section 2 that gate menu entries. */
+export type BusinessFlag =
+  | 'restaurant'
+  | 'concrete'
+  | 'carShowroom'
+  | 'priceLists'
+  | 'mediatorSystems'
+  | 'contractsAndConstruction'
+  | 'taxEInvoicing'
+  | 'points'
+  | 'admin'
+  | 'notForConcrete';
+
+export interface EntityDef {
+  /** Kebab-free camel name, also the i18n label key (`entities.<name>`). */
+  name: string;
+  service: ServiceName;
+  /** The spec's screen path, unchanged. */
+  route: string;
+  /** The API collection path. */
+  apiPath: string;
+  /** The route's permission names; null where the spec names none (any signed-in user). */
+  permissions: { view: PermissionName | null; add: PermissionName | null; edit: PermissionName | null };
+  fields: readonly FieldDef[];
+  menu: { group: MenuGroup; icon: string; flags?: readonly BusinessFlag[] };
+}
+
+export function defineEntity<const E extends EntityDef>(entity: E): E {
+  return entity;
+}
+
+export const tableOf = (entity: Pick<EntityDef, 'name'>) =>
+  `md_${entity.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
+export const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** IBAN: country, check digits, up to 30 alphanumerics, with the ISO 13616 mod-97 check. */
+export function isValidIban(raw: string): boolean {
+  const iban = raw.replace(/\s/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const ch of rearranged) {
+    const digits = /\d/.test(ch) ? ch : String(ch.charCodeAt(0) - 55);
+    for (const d of digits) remainder = (remainder * 10 + Number(d)) % 97;
+  }
+  return remainder === 1;
+}
+
+const CODE_RE = /^[A-Za-z0-9_-]{1,20}$/;
+
+function fieldSchema(f: FieldDef): z.ZodType {
+  const max = f.max ?? (f.kind === 'textarea' ? 1000 : 200);
+  const text = () => z.string().trim().max(max, { message: 'validation.max' });
+  let s: z.ZodType;
+  switch (f.kind) {
+    case 'text':
+    case 'textarea':
+    case 'secret':
+      s = text();
+      break;
+    case 'phone':
+      s = z.union([z.literal(''), phoneSchema]);
+      break;
+    case 'email':
+      s = z.union([z.literal(''), emailSchema]);
+      break;
+    case 'iban':
+      s = z.union([
+        z.literal(''),
+        z
+          .string()
+          .trim()
+          .transform((v) => v.replace(/\s/g, '').toUpperCase())
+          .refine(isValidIban, { message: 'validation.iban' }),
+      ]);
+      break;
+    case 'decimal': {
+      let d = decimalString;
+      if (f.minValue !== undefined) {
+        const min = f.minValue;
+        d = d.refine((v) => Number(v) >= min, {
+          message: min === 0 ? 'validation.positive' : 'validation.min',
+          params: { minimum: min },
+        });
+      }
+      if (f.maxValue !== undefined) {
+        const maxV = f.maxValue;
+        d = d.refine((v) => Number(v) <= maxV, { message: 'validation.max', params: { maximum: maxV } });
+      }
+      s = d;
+      break;
+    }
+    case 'integer': {
+      let n = z.number({ message: 'validation.integer' }).int({ message: 'validation.integer' });
+      if (f.minValue !== undefined) n = n.min(f.minValue, { message: 'validation.min' });
+      if (f.maxValue !== undefined) n = n.max(f.maxValue, { message: 'validation.max' });
+      s = n;
+      break;
+    }
+    case 'boolean':
+      s = z.boolean();
+      break;
+    case 'enum':
+      s = z.enum(f.options as [string, ...string[]], { message: 'validation.invalid' });
+      break;
+    case 'reference':
+      s = idSchema;
+      break;
+    case 'references':
+      s = z.array(idSchema).max(500);
+      break;
+  }
+  if (f.required) {
+    if (f.kind === 'references')
+      return (s as z.ZodArray<z.ZodString>).min(1, { message: 'validation.required' });
+    if (['text', 'textarea', 'secret', 'phone', 'email', 'iban'].includes(f.kind)) {
+      return s.refine((v) => v !== '', { message: 'validation.required' });
+    }
+    return s;
+  }
+  const fallback =
+    f.defaultValue !== undefined
+      ? f.defaultValue
+      : f.kind === 'boolean'
+        ? false
+        : f.kind === 'references'
+          ? []
+          : f.kind === 'reference' || f.kind === 'integer' || f.kind === 'decimal' || f.kind === 'enum'
+            ? null
+            : '';
+  return s
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined || v === null ? fallback : v));
+}
+
+/** The body of a create or update: code (optional on create: the next number is given), names, fields. */
+export function entityInputSchema(entity: EntityDef) {
+  const shape: Record<string, z.ZodType> = {
+    code: z
+      .string()
+      .trim()
+      .max(20, { message: 'validation.max' })
+      .refine((v) => v === '' || CODE_RE.test(v), { message: 'validation.code' })
+      .optional()
+      .default(''),
+    arabicName: z
+      .string()
+      .trim()
+      .min(1, { message: 'validation.required' })
+      .max(200, { message: 'validation.max' }),
+    englishName: z.string().trim().max(200, { message: 'validation.max' }).optional().default(''),
+  };
+  for (const f of entity.fields) shape[f.name] = fieldSchema(f);
+  // Spec section 5: payloads copy arabicName into englishName when englishName is empty.
+  return z
+    .object(shape)
+    .transform((v) => ({ ...v, englishName: (v.englishName as string) || (v.arabicName as string) }));
+}
+
+export type EntityInput = Record<string, unknown> & { code: string; arabicName: string; englishName: string };
+
+/** A stored record as the API returns it; secrets are never returned (only whether one is set). */
+export function entityRecordSchema(entity: EntityDef) {
+  const shape: Record<string, z.ZodType> = {
+    id: idSchema,
+    code: z.string(),
+    arabicName: z.string(),
+    englishName: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  };
+  for (const f of entity.fields) {
+    if (f.kind === 'secret') shape[`${f.name}IsSet`] = z.boolean();
+    else if (f.kind === 'boolean') shape[f.name] = z.boolean();
+    else if (f.kind === 'integer') shape[f.name] = z.number().int().nullable();
+    else if (f.kind === 'references') shape[f.name] = z.array(z.string());
+    else if (f.kind === 'decimal' || f.kind === 'reference' || f.kind === 'enum')
+      shape[f.name] = z.string().nullable();
+    else shape[f.name] = z.string();
+  }
+  return z.object(shape);
+}
+
+export function entityListQuery(entity: EntityDef) {
+  const sortable = [
+    'code',
+    'arabicName',
+    'englishName',
+    'createdAt',
+    ...entity.fields.filter((f) => f.list).map((f) => f.name),
+  ];
+  return z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: 'validation.pageSize' })
+      .default(15),
+    search: z.string().trim().max(100).optional(),
+    sort: z.enum(sortable as [string, ...string[]]).optional(),
+    order: z.enum(['asc', 'desc']).default('asc'),
+    /** Column filters: `filter[field]=value` (contains for text, equals otherwise). */
+    filter: z.record(z.string(), z.string().max(100)).optional(),
+  });
+}
+
+function accessOf(p: PermissionName | null): Access {
+  return p ? access.permission(p) : access.authenticated;
+}
+
+/** The CRUD routes of an entity: list, export (.xlsx), one, create, change, delete. */
+export function entityRoutes(entity: EntityDef): RouteSpec[] {
+  const record = entityRecordSchema(entity);
+  const base = { service: entity.service, tag: `Main data: ${entity.name}` } as const;
+  const idParams = z.object({ id: idSchema });
+  const edit = accessOf(entity.permissions.edit);
+  return [
+    {
+      ...base,
+      method: 'get',
+      path: entity.apiPath,
+      access: accessOf(entity.permissions.view),
+      summary: `List ${entity.name}`,
+      query: entityListQuery(entity),
+      response: pageOf(record),
+    },
+    {
+      ...base,
+      method: 'get',
+      path: `${entity.apiPath}/export`,
+      access: accessOf(entity.permissions.view),
+      summary: `Export ${entity.name} as .xlsx`,
+      query: entityListQuery(entity),
+    },
+    {
+      ...base,
+      method: 'get',
+      path: `${entity.apiPath}/:id`,
+      access: accessOf(entity.permissions.view),
+      summary: `One of ${entity.name}`,
+      params: idParams,
+      response: record,
+    },
+    {
+      ...base,
+      method: 'post',
+      path: entity.apiPath,
+      access: accessOf(entity.permissions.add),
+      summary: `Create one of ${entity.name}`,
+      body: entityInputSchema(entity),
+      response: record,
+      status: 201,
+    },
+    {
+      ...base,
+      method: 'put',
+      path: `${entity.apiPath}/:id`,
+      access: edit,
+      summary: `Change one of ${entity.name}`,
+      params: idParams,
+      body: entityInputSchema(entity),
+      response: record,
+    },
+    {
+      ...base,
+      method: 'delete',
+      path: `${entity.apiPath}/:id`,
+      access: edit,
+      summary: `Delete one of ${entity.name} (409 when referenced)`,
+      params: idParams,
+      response: okResponse,
+    },
+  ];
+}

@@ -1,0 +1,299 @@
+import { Permission as P } from '../permissions';
+import { defineEntity, type EntityDef } from './define';
+
+/**
+ * The spec's 'Main data' lists (section 2), each in the service that owns it (design.md section 2).
+ * Where the spec names only a view permission, the same name guards saving (the route's meta permission
+ * decides whether the save button is shown, spec section 2).
+ */
+const same = <N extends keyof typeof P>(name: N) => ({ view: P[name], add: P[name], edit: P[name] });
+const notes = { name: 'notes', kind: 'textarea' } as const;
+
+// ---- accounts ------------------------------------------------------------------------------------
+
+export const expenseTypes = defineEntity({
+  name: 'expenseTypes',
+  service: 'accounts',
+  route: '/expense-type',
+  apiPath: '/api/ExpenseTypes',
+  permissions: same('viewExpenses'),
+  fields: [notes],
+  menu: { group: 'mainData', icon: 'pi pi-arrow-up-right' },
+});
+
+export const incomeTypes = defineEntity({
+  name: 'incomeTypes',
+  service: 'accounts',
+  route: '/income-type',
+  apiPath: '/api/IncomeTypes',
+  permissions: same('viewIncomes'),
+  fields: [notes],
+  menu: { group: 'mainData', icon: 'pi pi-arrow-down-left' },
+});
+
+export const revenueTypes = defineEntity({
+  name: 'revenueTypes',
+  service: 'accounts',
+  route: '/revenue-type',
+  apiPath: '/api/RevenueTypes',
+  permissions: { view: null, add: null, edit: null },
+  fields: [notes],
+  menu: { group: 'mainData', icon: 'pi pi-chart-line' },
+});
+
+export const banks = defineEntity({
+  name: 'banks',
+  service: 'accounts',
+  route: '/banks',
+  apiPath: '/api/Banks',
+  permissions: same('viewBanks'),
+  fields: [
+    { name: 'accountNumber', kind: 'text', max: 34, list: true, search: true, unique: true },
+    { name: 'iban', kind: 'iban', list: true, search: true, unique: true },
+    { name: 'branchName', kind: 'text', max: 120 },
+    { name: 'phone', kind: 'phone' },
+    notes,
+  ],
+  menu: { group: 'mainData', icon: 'pi pi-building-columns' },
+});
+
+export const safes = defineEntity({
+  name: 'safes',
+  service: 'accounts',
+  route: '/safes',
+  apiPath: '/api/Safes',
+  permissions: same('viewSafes'),
+  fields: [
+    { name: 'branchId', kind: 'reference', reference: 'branches', required: true, list: true },
+    { name: 'isActive', kind: 'boolean', defaultValue: true, list: true },
+    notes,
+  ],
+  menu: { group: 'mainData', icon: 'pi pi-wallet' },
+});
+
+export const paymentMethods = defineEntity({
+  name: 'paymentMethods',
+  service: 'accounts',
+  route: '/payment-methods',
+  apiPath: '/api/PaymentMethods',
+  permissions: same('viewPaymentMethods'),
+  fields: [
+    {
+      name: 'kind',
+      kind: 'enum',
+      options: ['cash', 'card', 'bankTransfer', 'cheque', 'wallet', 'other'],
+      required: true,
+      list: true,
+    },
+    { name: 'bankId', kind: 'reference', reference: 'banks', list: true },
+    { name: 'commissionPercentage', kind: 'decimal', minValue: 0, maxValue: 100, noRounding: true },
+    { name: 'isActive', kind: 'boolean', defaultValue: true, list: true },
+  ],
+  menu: { group: 'mainData', icon: 'pi pi-credit-card' },
+});
+
+export const exchangeDestinations = defineEntity({
+  name: 'exchangeDestinations',
+  service: 'accounts',
+  route: '/exchange-destinations',
+  apiPath: '/api/ExchangeDestinations',
+  permissions: same('viewExchangeDestinations'),
+  fields: [notes],
+  menu: { group: 'mainData', icon: 'pi pi-directions' },
+});
+
+// ---- sales ---------------------------------------------------------------------------------------
+
+export const areas = defineEntity({
+  name: 'areas',
+  service: 'sales',
+  route: '/areas',
+  apiPath: '/api/Areas',
+  permissions: same('viewAreas'),
+  fields: [notes],
+  menu: { group: 'mainData', icon: 'pi pi-map' },
+});
+
+export const discountTypes = defineEntity({
+  name: 'discountTypes',
+  service: 'sales',
+  route: '/discount-types',
+  apiPath: '/api/DiscountTypes',
+  permissions: { view: P.viewDiscountTypes, add: P.addDiscountTypes, edit: P.editDiscountTypes },
+  fields: [
+    // discountPercentage is one of the spec's rounding exceptions (section 5)
+    {
+      name: 'discountPercentage',
+      kind: 'decimal',
+      required: true,
+      minValue: 0,
+      maxValue: 100,
+      noRounding: true,
+      list: true,
+    },
+    { name: 'secretCode', kind: 'secret', max: 20 },
+    { name: 'allowedUsers', kind: 'references', reference: 'users' },
+    { name: 'isActive', kind: 'boolean', defaultValue: true, list: true },
+  ],
+  menu: { group: 'mainData', icon: 'pi pi-percentage' },
+});
+
+// ---- restaurant ----------------------------------------------------------------------------------
+
+export const tables = defineEntity({
+  name: 'tables',
+  service: 'restaurant',
+  route: '/tables',
+  apiPath: '/api/Tables',
+  permissions: same('viewTables'),
+  fields: [
+    { name: 'tableNumber', kind: 'integer', required: true, minValue: 1, unique: true, list: true },
+    { name: 'chairs', kind: 'integer', required: true, minValue: 1, maxValue: 100, list: true },
+    { name: 'section', kind: 'text', max: 60, list: true, search: true },
+    { name: 'isActive', kind: 'boolean', defaultValue: true, list: true },
+  ],
+  menu: { group: 'mainData', icon: 'pi pi-table', flags: ['restaurant'] },
+});
+
+// ---- concrete ------------------------------------------------------------------------------------
+
+export const carColors = defineEntity({
+  name: 'carColors',
+  service: 'concrete',
+  route: '/car-colors',
+  apiPath: '/api/CarColors',
+  permissions: same('viewColor'),
+  fields: [],
+  menu: { group: 'mainData', icon: 'pi pi-palette', flags: ['concrete', 'carShowroom'] },
+});
+
+export const carTypes = defineEntity({
+  name: 'carTypes',
+  service: 'concrete',
+  route: '/cars-types',
+  apiPath: '/api/CarTypes',
+  permissions: same('viewCarTypes'),
+  fields: [
+    { name: 'kind', kind: 'enum', options: ['mixer', 'pump', 'truck', 'other'], required: true, list: true },
+  ],
+  menu: { group: 'mainData', icon: 'pi pi-sitemap', flags: ['concrete', 'carShowroom'] },
+});
+
+export const cars = defineEntity({
+  name: 'cars',
+  service: 'concrete',
+  route: '/cars',
+  apiPath: '/api/Cars',
+  permissions: { view: P.viewCars, add: P.addCars, edit: P.editCars },
+  fields: [
+    { name: 'plateNumber', kind: 'text', max: 20, required: true, unique: true, list: true, search: true },
+    { name: 'chassisNumber', kind: 'text', max: 30, unique: true, list: true, search: true },
+    { name: 'carTypeId', kind: 'reference', reference: 'carTypes', list: true },
+    { name: 'carColorId', kind: 'reference', reference: 'carColors', list: true },
+    { name: 'model', kind: 'text', max: 40, list: true },
+    // mixer drum or pump capacity in cubic metres
+    { name: 'capacity', kind: 'decimal', minValue: 0 },
+    { name: 'isActive', kind: 'boolean', defaultValue: true, list: true },
+  ],
+  menu: { group: 'mainData', icon: 'pi pi-car', flags: ['concrete', 'carShowroom'] },
+});
+
+export const drivers = defineEntity({
+  name: 'drivers',
+  service: 'concrete',
+  route: '/drivers',
+  apiPath: '/api/Drivers',
+  permissions: { view: P.viewDrivers, add: P.addDrivers, edit: P.editDrivers },
+  fields: [
+    { name: 'phone', kind: 'phone', list: true, search: true, unique: true },
+    { name: 'licenseNumber', kind: 'text', max: 30, list: true, unique: true },
+    { name: 'carId', kind: 'reference', reference: 'cars', list: true },
+    { name: 'isActive', kind: 'boolean', defaultValue: true, list: true },
+  ],
+  menu: { group: 'mainData', icon: 'pi pi-id-card', flags: ['concrete'] },
+});
+
+export const projects = defineEntity({
+  name: 'projects',
+  service: 'concrete',
+  route: '/projects',
+  apiPath: '/api/Projects',
+  permissions: same('viewProjects'),
+  fields: [
+    { name: 'address', kind: 'text', max: 300, list: true, search: true },
+    { name: 'contactPerson', kind: 'text', max: 120 },
+    { name: 'phone', kind: 'phone' },
+    notes,
+  ],
+  menu: { group: 'mainData', icon: 'pi pi-briefcase', flags: ['concrete', 'contractsAndConstruction'] },
+});
+
+export const cementTypes = defineEntity({
+  name: 'cementTypes',
+  service: 'concrete',
+  route: '/cementTypes',
+  apiPath: '/api/CementTypes',
+  permissions: same('viewCementTypes'),
+  fields: [notes],
+  menu: { group: 'concrete', icon: 'pi pi-box', flags: ['concrete'] },
+});
+
+export const castingTypes = defineEntity({
+  name: 'castingTypes',
+  service: 'concrete',
+  route: '/castingTypes',
+  apiPath: '/api/CastingTypes',
+  permissions: same('viewCastingTypes'),
+  fields: [notes],
+  menu: { group: 'concrete', icon: 'pi pi-objects-column', flags: ['concrete'] },
+});
+
+export const maxTemperatures = defineEntity({
+  name: 'maxTemperatures',
+  service: 'concrete',
+  route: '/maxTemperature',
+  apiPath: '/api/MaxTemperatures',
+  permissions: same('viewMaxTemperature'),
+  fields: [
+    { name: 'temperature', kind: 'decimal', required: true, minValue: -50, maxValue: 100, list: true },
+  ],
+  menu: { group: 'concrete', icon: 'pi pi-sun', flags: ['concrete'] },
+});
+
+// ---- inventory -----------------------------------------------------------------------------------
+
+export const units = defineEntity({
+  name: 'units',
+  service: 'inventory',
+  route: '/units',
+  apiPath: '/api/Units',
+  permissions: { view: P.viewUnits, add: P.addUnits, edit: P.editUnits },
+  fields: [{ name: 'isActive', kind: 'boolean', defaultValue: true, list: true }],
+  menu: { group: 'items', icon: 'pi pi-calculator' },
+});
+
+export const masterDataEntities: readonly EntityDef[] = [
+  expenseTypes,
+  incomeTypes,
+  banks,
+  safes,
+  revenueTypes,
+  paymentMethods,
+  exchangeDestinations,
+  areas,
+  discountTypes,
+  tables,
+  carColors,
+  carTypes,
+  cars,
+  drivers,
+  projects,
+  cementTypes,
+  castingTypes,
+  maxTemperatures,
+  units,
+];
+
+export function entitiesOf(service: string): EntityDef[] {
+  return masterDataEntities.filter((e) => e.service === service);
+}

@@ -1,0 +1,7 @@
+export * from './replicas';
+export * from './tables';
+export * from './store';
+export * from './routes';
+export * from './secrets';
+export * from './export';
+export * from './module';

@@ -1,0 +1,167 @@
+import {
+  entityRoutes,
+  masterDataChangedEvent,
+  tableOf,
+  type EntityDef,
+  type EntityInput,
+} from '@erp/contracts';
+import { tenantScope, type TenantScope } from '../db/tenant-scope';
+import { AppError, conflict, notFound } from '../errors';
+import { recordAudit } from '../audit';
+import { originOf, requirePrincipal, type RequestContext } from '../http/context';
+import { handle, type BoundRoute } from '../http/routes';
+import { newId, nowIso } from '../ids';
+import { emit } from '../messaging/outbox';
+import type { ServiceDeps } from '../service';
+import type { Executor } from '../db/database';
+import { entityStore, toRow, type EntityRecord, type ListQuery } from './store';
+import { replicaTables } from './replicas';
+import { hashSecret } from './secrets';
+import { exportEntity } from './export';
+
+/** The branch the caller works in, from the BranchId header and the identity replica. */
+async function workingBranch(
+  s: TenantScope,
+  ctx: RequestContext,
+): Promise<{ isMaster: boolean; digits: number } | null> {
+  if (!ctx.branchId) return null;
+  const row = await s(replicaTables.branches)
+    .where({ id: ctx.branchId })
+    .first('is_master', 'decimal_digits');
+  return row ? { isMaster: Boolean(Number(row.is_master)), digits: Number(row.decimal_digits) } : null;
+}
+
+async function secretColumns(
+  entity: EntityDef,
+  input: Record<string, unknown>,
+): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const f of entity.fields) {
+    const value = input[f.name];
+    // an empty secret on update keeps the one already set
+    if (f.kind === 'secret' && typeof value === 'string' && value !== '')
+      out[f.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = await hashSecret(value);
+  }
+  return out;
+}
+
+/**
+ * The master-data engine's use cases for the entities of one service: paged list with search, sort and
+ * column filters, .xlsx export, create (next free code when empty), change (code fixed), delete (409 when
+ * referenced). Every write checks uniqueness and references, refuses the master branch (read-only, spec
+ * section 4), writes an audit event and the service's main-data event in the same transaction.
+ */
+export function masterDataRoutes(deps: ServiceDeps, entities: readonly EntityDef[]): BoundRoute[] {
+  const service = entities[0]?.service;
+  if (!service) return [];
+  const eventKey = masterDataChangedEvent[service as keyof typeof masterDataChangedEvent];
+
+  async function write(
+    ctx: RequestContext,
+    entity: EntityDef,
+    id: string | null,
+    input: EntityInput,
+  ): Promise<EntityRecord> {
+    const secrets = await secretColumns(entity, input);
+    return deps.transact(async (trx) => {
+      const s = tenantScope(trx, requirePrincipal(ctx).tenantId);
+      const branch = await workingBranch(s, ctx);
+      if (branch?.isMaster) throw conflict('masterBranchReadOnly');
+      const before = id ? await entityStore.find(s, entity, id) : null;
+      if (id && !before) throw notFound();
+      // the code is fixed once a record exists (spec section 5: the code field is disabled on edit)
+      const code = before ? before.record.code : input.code || (await entityStore.nextCode(s, entity));
+      const row = toRow(entity, { ...input, code }, branch?.digits ?? null);
+      const issues = [
+        ...(await entityStore.conflicts(s, entity, row, id ?? undefined)),
+        ...(await entityStore.brokenReferences(s, entity, input, entities)),
+      ];
+      const duplicates = issues.filter((i) => i.code === 'codeAlreadyUsed' || i.code === 'valueAlreadyUsed');
+      if (duplicates.length)
+        throw conflict(
+          duplicates[0]!.code === 'codeAlreadyUsed' ? 'codeAlreadyUsed' : 'valueAlreadyUsed',
+          duplicates,
+        );
+      if (issues.length) throw new AppError(400, 'validationFailed', {}, issues);
+      const now = nowIso();
+      const recordId = id ?? newId();
+      if (before)
+        await s(tableOf(entity))
+          .where({ id: recordId })
+          .update({ ...row, ...secrets, updated_at: now });
+      else
+        await s.insert(tableOf(entity), {
+          id: recordId,
+          ...row,
+          ...secrets,
+          created_at: now,
+          updated_at: now,
+        });
+      const after = (await entityStore.find(s, entity, recordId))!.record;
+      await announce(trx, ctx, entity, after, false);
+      await recordAudit(trx, ctx, service!, entity.name, recordId, before?.record ?? null, after);
+      return after;
+    });
+  }
+
+  async function announce(
+    trx: Executor,
+    ctx: RequestContext,
+    entity: EntityDef,
+    record: EntityRecord,
+    deleted: boolean,
+  ) {
+    await emit(trx, originOf(ctx), eventKey, record.id, {
+      entity: entity.name,
+      id: record.id,
+      code: record.code,
+      arabicName: record.arabicName,
+      englishName: record.englishName,
+      deleted,
+      record,
+    });
+  }
+
+  const scopeOf = (ctx: RequestContext) => tenantScope(deps.db, requirePrincipal(ctx).tenantId);
+
+  return entities.flatMap((entity) => {
+    const [list, exportRoute, get, create, update, remove] = entityRoutes(entity) as [
+      ReturnType<typeof entityRoutes>[number],
+      ...ReturnType<typeof entityRoutes>,
+    ];
+    return [
+      handle(list, ({ ctx, query }) => entityStore.list(scopeOf(ctx), entity, query as ListQuery)),
+      handle(exportRoute!, async ({ ctx, query, res }) => {
+        const buffer = await exportEntity(scopeOf(ctx), entity, entities, query as ListQuery, ctx.language);
+        res
+          .status(200)
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .attachment(`${entity.name}.xlsx`)
+          .send(buffer);
+      }),
+      handle(get!, async ({ ctx, params }) => {
+        const found = await entityStore.find(scopeOf(ctx), entity, (params as { id: string }).id);
+        if (!found) throw notFound();
+        return found.record;
+      }),
+      handle(create!, ({ ctx, body }) => write(ctx, entity, null, body as EntityInput)),
+      handle(update!, ({ ctx, params, body }) =>
+        write(ctx, entity, (params as { id: string }).id, body as EntityInput),
+      ),
+      handle(remove!, async ({ ctx, params }) => {
+        const id = (params as { id: string }).id;
+        await deps.transact(async (trx) => {
+          const s = tenantScope(trx, requirePrincipal(ctx).tenantId);
+          if ((await workingBranch(s, ctx))?.isMaster) throw conflict('masterBranchReadOnly');
+          const before = await entityStore.find(s, entity, id);
+          if (!before) throw notFound();
+          if (await entityStore.isReferenced(s, entity, id, entities)) throw conflict('referencedRecord');
+          await s(tableOf(entity)).where({ id }).delete();
+          await announce(trx, ctx, entity, before.record, true);
+          await recordAudit(trx, ctx, service, entity.name, id, before.record, null);
+        });
+        return { ok: true as const };
+      }),
+    ];
+  });
+}

@@ -1,0 +1,11 @@
+import { areas, discountTypes } from '@erp/contracts';
+import { createEntityTable, type Migration } from '@erp/service-kit';
+
+export const salesMigrations: Migration[] = [
+  {
+    name: 'sales_0001_main_data',
+    async up(knex) {
+      for (const entity of [areas, discountTypes]) await createEntityTable(knex, entity);
+    },
+  },
+];
