@@ -24,7 +24,7 @@ export interface GatewayOptions {
   after?: RequestHandler[];
 }
 
-const SESSION_ROUTES = new Set(['/api/Users/auth', '/api/Users/refresh']);
+const SESSION_ROUTES = new Set(['/api/Users/auth', '/api/Users/refresh', '/api/Users/forget-password']);
 
 function findRoute(req: Request): RouteSpec | undefined {
   const method = req.method.toLowerCase();

@@ -6,7 +6,7 @@ import {
   permissionGroups,
 } from '@erp/contracts';
 import { identityModule } from '@erp/identity';
-import type { ServiceDeps } from '@erp/service-kit';
+import { createLogger, type ServiceDeps } from '@erp/service-kit';
 
 describe('permissions (spec sections 2 and 6)', () => {
   it('lists every name once, in the spec spelling', () => {
@@ -53,7 +53,8 @@ describe('the route registry', () => {
   });
 
   it('has identity implement exactly its contract routes, each through the guarded router', () => {
-    const bound = identityModule.routes({} as ServiceDeps).map((b) => b.spec);
+    const deps = { logger: createLogger('test'), env: {} } as unknown as ServiceDeps;
+    const bound = identityModule.routes(deps).map((b) => b.spec);
     expect(new Set(bound)).toEqual(new Set(Object.values(identityRoutes)));
   });
 });

@@ -394,3 +394,32 @@ export const tenantSchema = z.object({
   isInvoicePlan: z.boolean(),
   isNew: z.boolean(),
 });
+
+// ---- forgotten password, subscription data, preferences ------------------------------------------
+
+export const forgetPasswordRequest = z.object({ email: emailSchema });
+
+export const subscriptionDataSchema = z.object({
+  tenantName: z.string(),
+  subscriptionStart: z.string(),
+  subscriptionEnd: z.string(),
+  active: z.boolean(),
+  isInvoicePlan: z.boolean(),
+  daysLeft: z.number().int(),
+});
+
+/** The theme customizer's choices (issue 3), remembered per user. */
+export const themePreferences = z.object({
+  layout: z.enum(['vertical', 'horizontal']).default('vertical'),
+  menuCollapsed: z.boolean().default(false),
+  navbarType: z.enum(['floating', 'sticky', 'static', 'hidden']).default('floating'),
+  footerType: z.enum(['sticky', 'static', 'hidden']).default('static'),
+  skin: z.enum(['light', 'dark', 'bordered', 'semi-dark']).default('light'),
+  routerTransition: z.enum(['fadeIn', 'zoomFade', 'fadeInLeft', 'none']).default('fadeIn'),
+});
+
+export const userPreferencesSchema = z.object({
+  theme: themePreferences.default(themePreferences.parse({})),
+  language: z.enum(['ar', 'en', 'fr', 'de', 'pt', 'ku']).nullable().default(null),
+});
+export type UserPreferences = z.infer<typeof userPreferencesSchema>;

@@ -129,4 +129,26 @@ export const identityMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: 'identity_0002_password_reset_preferences_mail',
+    async up(knex) {
+      await knex.schema.alterTable('users', (t) => {
+        t.string('pending_password_hash', 200).nullable();
+        t.string('pending_password_expires_at', 30).nullable();
+        t.text('preferences').nullable();
+      });
+      await knex.schema.createTable('mail_queue', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('to_address', 120).notNullable();
+        t.string('subject', 200).notNullable();
+        t.text('body').notNullable();
+        t.string('status', 10).notNullable();
+        t.text('error').nullable();
+        t.string('created_at', 30).notNullable();
+        t.string('sent_at', 30).nullable();
+        t.index(['status', 'created_at']);
+      });
+    },
+  },
 ];

@@ -493,3 +493,85 @@ describe('racing duplicates', () => {
     }
   });
 });
+
+describe('forgotten password, subscription data and preferences', () => {
+  let app: TestApp;
+  let admin: Awaited<ReturnType<typeof login>>;
+  beforeAll(async () => {
+    app = await startTestApp('sqlite');
+    admin = await login(app, 'admin', ADMIN_PASSWORD);
+  });
+  afterAll(async () => app?.stop());
+
+  it('mails a new password; the old one works until the new one is used', async () => {
+    await app.api
+      .post('/api/Users')
+      .set(bearer(admin.token))
+      .send({
+        fullName: 'Forgetful',
+        userName: 'forgetful',
+        email: 'forgetful@example.com',
+        password: strongPassword,
+        confirmPassword: strongPassword,
+        branches: [admin.defaultBranchId],
+      })
+      .expect(201);
+    expect(
+      (await app.api.post('/api/Users/forget-password').send({ email: 'nobody@example.com' })).status,
+    ).toBe(200);
+    expect((await app.api.post('/api/Users/forget-password').send({ email: 'not-an-email' })).status).toBe(
+      400,
+    );
+    const res = await app.api.post('/api/Users/forget-password').send({ email: 'Forgetful@Example.com' });
+    expect(res.status).toBe(200);
+    const mails = await app.embedded.services.identity!.db('mail_queue').select();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to_address: 'forgetful@example.com', status: 'pending' });
+    const newPassword = /New password: (\S+)/.exec(String(mails[0].body))![1]!;
+    await login(app, 'forgetful', strongPassword);
+    await login(app, 'forgetful', newPassword);
+    const old = await app.api
+      .post('/api/Users/auth')
+      .send({ userName: 'forgetful', password: strongPassword });
+    expect(old.status).toBe(401);
+  });
+
+  it("shows the tenant's subscription", async () => {
+    const res = await app.api.get('/api/SubscriptionData').set(bearer(admin.token));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ active: true, isInvoicePlan: true });
+    expect(res.body.daysLeft).toBeGreaterThan(300);
+  });
+
+  it('remembers theme and language choices per user', async () => {
+    const defaults = await app.api.get('/api/UserPreferences').set(bearer(admin.token));
+    expect(defaults.body).toEqual({
+      theme: {
+        layout: 'vertical',
+        menuCollapsed: false,
+        navbarType: 'floating',
+        footerType: 'static',
+        skin: 'light',
+        routerTransition: 'fadeIn',
+      },
+      language: null,
+    });
+    const theme = { ...defaults.body.theme, skin: 'semi-dark', layout: 'horizontal' };
+    expect(
+      (await app.api.put('/api/UserPreferences').set(bearer(admin.token)).send({ theme, language: 'en' }))
+        .status,
+    ).toBe(200);
+    expect((await app.api.get('/api/UserPreferences').set(bearer(admin.token))).body).toEqual({
+      theme,
+      language: 'en',
+    });
+    expect(
+      (
+        await app.api
+          .put('/api/UserPreferences')
+          .set(bearer(admin.token))
+          .send({ theme: { skin: 'neon' } })
+      ).status,
+    ).toBe(400);
+  });
+});

@@ -11,7 +11,15 @@ import {
 import { refreshTokensRepository } from '../persistence/refresh-tokens.repository';
 import { tenantsRepository, type Tenant } from '../persistence/tenants.repository';
 import { usersRepository, type UserRecord } from '../persistence/users.repository';
-import { dummyHash, hashPassword, newRefreshToken, sha256, verifyPassword } from './passwords';
+import type { Mailer } from './mailer';
+import {
+  dummyHash,
+  generatePassword,
+  hashPassword,
+  newRefreshToken,
+  sha256,
+  verifyPassword,
+} from './passwords';
 
 const REFRESH_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -77,11 +85,54 @@ export function sessionUseCases(deps: ServiceDeps) {
     async login(userName: string, password: string): Promise<LoginProfile> {
       const user = await usersRepository.findByUserName(deps.db, userName);
       const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
-      if (!user || !ok) throw unauthorized('wrongUserNameOrPassword');
+      const pending =
+        user && !ok
+          ? await usersRepository.pendingPassword(tenantScope(deps.db, user.tenantId), user.id)
+          : null;
+      const byMail =
+        pending !== null &&
+        pending.expiresAt > new Date().toISOString() &&
+        (await verifyPassword(password, pending.hash));
+      if (!user || (!ok && !byMail)) throw unauthorized('wrongUserNameOrPassword');
       if (!user.active) throw unauthorized('userInactive');
       const tenant = await tenantsRepository.find(deps.db, user.tenantId);
       if (!tenant) throw unauthorized('wrongUserNameOrPassword');
-      return deps.transact((trx) => issueProfile(deps, trx, user, tenant));
+      return deps.transact(async (trx) => {
+        if (byMail) await usersRepository.promotePendingPassword(tenantScope(trx, tenant.id), user.id);
+        return issueProfile(deps, trx, user, tenant);
+      });
+    },
+
+    /**
+     * POST /api/Users/forget-password: a new password is mailed to every active user with this email; the old
+     * one keeps working until the new one is used (a stranger cannot lock a user out), the new one for a day.
+     * The answer is the same whether or not the email is known.
+     */
+    async forgetPassword(email: string, mailer: Mailer): Promise<void> {
+      const users = await usersRepository.findByEmail(deps.db, email);
+      for (const user of users) {
+        const password = generatePassword();
+        const hash = await hashPassword(password);
+        await deps.transact(async (trx) => {
+          const expires = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+          await usersRepository.setPendingPassword(tenantScope(trx, user.tenantId), user.id, hash, expires);
+          await mailer.enqueue(trx, {
+            tenantId: user.tenantId,
+            to: user.email,
+            subject: 'كلمة مرور جديدة / New password',
+            body: [
+              `اسم المستخدم: ${user.userName}`,
+              `كلمة المرور الجديدة: ${password}`,
+              'تبقى كلمة المرور القديمة صالحة حتى تستخدم الجديدة.',
+              '',
+              `User name: ${user.userName}`,
+              `New password: ${password}`,
+              'Your old password keeps working until you use the new one.',
+            ].join('\n'),
+          });
+        });
+      }
+      await mailer.deliver();
     },
 
     /** POST /api/Users/refresh: one use per refresh token; a replayed one answers 'expiredToken'. */

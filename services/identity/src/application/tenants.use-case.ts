@@ -5,7 +5,9 @@ import {
   emit,
   newId,
   notFound,
+  requirePrincipal,
   tenantScope,
+  type RequestContext,
   type EventOrigin,
   type ServiceDeps,
   type Trx,
@@ -122,6 +124,23 @@ export function tenantUseCases(deps: ServiceDeps) {
 
   return {
     provision,
+
+    async subscriptionData(ctx: RequestContext) {
+      const tenant = await tenantsRepository.find(deps.db, requirePrincipal(ctx).tenantId);
+      if (!tenant) throw notFound();
+      const daysLeft = Math.max(
+        0,
+        Math.ceil((Date.parse(`${tenant.subscriptionEnd}T23:59:59Z`) - Date.now()) / 86_400_000),
+      );
+      return {
+        tenantName: tenant.name,
+        subscriptionStart: tenant.subscriptionStart,
+        subscriptionEnd: tenant.subscriptionEnd,
+        active: tenant.active,
+        isInvoicePlan: tenant.isInvoicePlan,
+        daysLeft,
+      };
+    },
 
     async changeSubscription(
       id: string,

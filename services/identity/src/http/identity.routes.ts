@@ -8,6 +8,8 @@ import { sessionUseCases } from '../application/session.use-case';
 import { supportUseCases } from '../application/support.use-case';
 import { tenantUseCases } from '../application/tenants.use-case';
 import { userUseCases } from '../application/users.use-case';
+import { Mailer } from '../application/mailer';
+import { preferenceUseCases } from '../application/preferences.use-case';
 
 const ok = { ok: true as const };
 
@@ -20,6 +22,13 @@ export function identityHttpRoutes(deps: ServiceDeps): BoundRoute[] {
   const support = supportUseCases(deps);
   const audit = auditUseCases(deps);
   const tenants = tenantUseCases(deps);
+  const preferences = preferenceUseCases(deps);
+  const mailer = new Mailer(
+    deps.db,
+    deps.logger.child('mail'),
+    deps.env.ERP_SMTP_URL,
+    deps.env.ERP_MAIL_FROM,
+  );
   return [
     handle(r.auth, ({ body }) => session.login(body.userName, body.password)),
     handle(r.refresh, ({ body }) => session.refresh(body.refreshToken)),
@@ -28,6 +37,10 @@ export function identityHttpRoutes(deps: ServiceDeps): BoundRoute[] {
       await session.changePassword(principal, body.oldPassword, body.newPassword);
       return ok;
     }),
+    handle(r.forgetPassword, async ({ body }) => (await session.forgetPassword(body.email, mailer), ok)),
+    handle(r.subscriptionData, ({ ctx }) => tenants.subscriptionData(ctx)),
+    handle(r.getPreferences, ({ principal }) => preferences.get(principal)),
+    handle(r.savePreferences, ({ principal, body }) => preferences.save(principal, body)),
     handle(r.startUp, ({ ctx }) => company.startUp(ctx)),
     handle(r.fiscalYears, ({ principal }) => years.list(principal)),
     handle(r.listFavorites, ({ ctx }) => support.favorites(ctx)),

@@ -116,8 +116,50 @@ export const usersRepository = {
         updated_at: nowIso(),
       });
   },
+  /** Active users with this email, in any tenant (the forgotten-password form has no tenant either). */
+  async findByEmail(db: Executor, email: string): Promise<UserRecord[]> {
+    const rows = await db('users')
+      .whereRaw('lower(email) = ?', [email.toLowerCase()])
+      .andWhere('active', true);
+    return rows.map(toUser);
+  },
+  async setPendingPassword(s: TenantScope, id: string, hash: string, expiresAt: string): Promise<void> {
+    await s('users')
+      .where({ id })
+      .update({ pending_password_hash: hash, pending_password_expires_at: expiresAt });
+  },
+  async pendingPassword(s: TenantScope, id: string): Promise<{ hash: string; expiresAt: string } | null> {
+    const row = await s('users').where({ id }).first('pending_password_hash', 'pending_password_expires_at');
+    if (!row?.pending_password_hash) return null;
+    return { hash: String(row.pending_password_hash), expiresAt: String(row.pending_password_expires_at) };
+  },
+  /** The mailed password was used: it becomes the password. */
+  async promotePendingPassword(s: TenantScope, id: string): Promise<void> {
+    const pending = await usersRepository.pendingPassword(s, id);
+    if (!pending) return;
+    await s('users').where({ id }).update({
+      password_hash: pending.hash,
+      pending_password_hash: null,
+      pending_password_expires_at: null,
+      updated_at: nowIso(),
+    });
+  },
+  async preferences(s: TenantScope, id: string): Promise<unknown> {
+    const row = await s('users').where({ id }).first('preferences');
+    return parseJson(row?.preferences, {});
+  },
+  async savePreferences(s: TenantScope, id: string, preferences: unknown): Promise<void> {
+    await s('users')
+      .where({ id })
+      .update({ preferences: JSON.stringify(preferences) });
+  },
   async setPassword(s: TenantScope, id: string, passwordHash: string): Promise<void> {
-    await s('users').where({ id }).update({ password_hash: passwordHash, updated_at: nowIso() });
+    await s('users').where({ id }).update({
+      password_hash: passwordHash,
+      pending_password_hash: null,
+      pending_password_expires_at: null,
+      updated_at: nowIso(),
+    });
   },
   async remove(s: TenantScope, id: string): Promise<void> {
     await s('users').where({ id }).delete();
