@@ -29,6 +29,7 @@ const samples: { [K in EventKey]: PayloadOf<K> } = {
   userChanged: user('u-1'),
   accountsMasterDataChanged: mainData('banks'),
   salesMasterDataChanged: mainData('areas'),
+  purchasesMasterDataChanged: mainData('suppliers'),
   inventoryMasterDataChanged: mainData('units'),
   restaurantMasterDataChanged: mainData('tables'),
   concreteMasterDataChanged: { ...mainData('cars'), deleted: true },

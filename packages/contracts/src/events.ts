@@ -139,6 +139,12 @@ export const events = {
     'A main-data record of sales changed (or was deleted).',
     masterDataChanged,
   ),
+  purchasesMasterDataChanged: defineEvent(
+    'purchases.masterData.changed',
+    1,
+    'A main-data record of purchases changed (or was deleted).',
+    masterDataChanged,
+  ),
   inventoryMasterDataChanged: defineEvent(
     'inventory.masterData.changed',
     1,
@@ -181,6 +187,7 @@ export const topics: readonly string[] = [...new Set(eventDefinitions.map((e) =>
 export const masterDataChangedEvent = {
   accounts: 'accountsMasterDataChanged',
   sales: 'salesMasterDataChanged',
+  purchases: 'purchasesMasterDataChanged',
   inventory: 'inventoryMasterDataChanged',
   restaurant: 'restaurantMasterDataChanged',
   concrete: 'concreteMasterDataChanged',

@@ -1,7 +1,15 @@
 import type { z } from 'zod';
 import type { PermissionName } from './permissions';
 
-export const serviceNames = ['identity', 'accounts', 'sales', 'inventory', 'restaurant', 'concrete'] as const;
+export const serviceNames = [
+  'identity',
+  'accounts',
+  'sales',
+  'purchases',
+  'inventory',
+  'restaurant',
+  'concrete',
+] as const;
 export type ServiceName = (typeof serviceNames)[number];
 /** The gateway answers a few routes itself (its own dead letters); everything else belongs to a service. */
 export type RouteOwner = ServiceName | 'gateway';

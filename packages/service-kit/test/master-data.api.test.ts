@@ -222,6 +222,50 @@ describe.each(engines())('master-data engine through the gateway on %s', (engine
     expect(nowhere.status).toBe(400);
   });
 
+  it('applies the dealer rules: tax number format and uniqueness, mobile uniqueness, credit limit above zero', async () => {
+    const bad = await app.api
+      .post('/api/Suppliers')
+      .set(as())
+      .send({ arabicName: 'مورد', taxNumber: '123', creditLimit: '0', startDealingDate: '2026-13-01' });
+    expect(bad.status).toBe(400);
+    const codes = Object.fromEntries(
+      bad.body.errors.map((e: { field: string; code: string }) => [e.field, e.code]),
+    );
+    expect(codes).toEqual({
+      taxNumber: 'validation.taxNumber',
+      creditLimit: 'validation.aboveZero',
+      startDealingDate: 'validation.date',
+    });
+    const ok = await app.api.post('/api/Suppliers').set(as()).send({
+      arabicName: 'مصنع الأسمنت',
+      taxNumber: '300000000000003',
+      phone: '0551112233',
+      creditLimit: '50000',
+      city: 'الرياض',
+      isCompany: true,
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({
+      taxNumber: '300000000000003',
+      creditLimit: '50000',
+      isCompany: true,
+      suspended: false,
+    });
+    const dupTax = await app.api
+      .post('/api/Suppliers')
+      .set(as())
+      .send({ arabicName: 'آخر', taxNumber: '300000000000003' });
+    expect(dupTax.status).toBe(409);
+    expect(dupTax.body.errors[0]).toMatchObject({ field: 'taxNumber', code: 'valueAlreadyUsed' });
+    const area = await app.api.post('/api/Areas').set(as()).send({ arabicName: 'الوسطى' });
+    const customer = await app.api
+      .post('/api/Customers')
+      .set(as())
+      .send({ arabicName: 'عميل', areaId: area.body.id, phone: '0551112233' });
+    expect(customer.status).toBe(201);
+    expect((await app.api.delete(`/api/Areas/${area.body.id}`).set(as())).status).toBe(409);
+  });
+
   it('makes the master branch read-only', async () => {
     const res = await app.api
       .post('/api/Units')

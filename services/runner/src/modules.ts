@@ -3,6 +3,7 @@ import { concreteModule } from '@erp/concrete';
 import type { ServiceName } from '@erp/contracts';
 import { identityModule } from '@erp/identity';
 import { inventoryModule } from '@erp/inventory';
+import { purchasesModule } from '@erp/purchases';
 import { restaurantModule } from '@erp/restaurant';
 import { salesModule } from '@erp/sales';
 import type { ServiceModule } from '@erp/service-kit';
@@ -12,6 +13,7 @@ export const serviceModules: Readonly<Record<ServiceName, ServiceModule>> = {
   identity: identityModule,
   accounts: accountsModule,
   sales: salesModule,
+  purchases: purchasesModule,
   inventory: inventoryModule,
   restaurant: restaurantModule,
   concrete: concreteModule,

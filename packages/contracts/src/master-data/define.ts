@@ -3,7 +3,7 @@ import { PAGE_SIZES, idSchema, okResponse, pageOf } from '../common';
 import { access, type Access, type RouteSpec, type ServiceName } from '../http';
 import { decimalString } from '../money';
 import type { PermissionName } from '../permissions';
-import { emailSchema, phoneSchema } from '../validators';
+import { emailSchema, isoDateSchema, phoneSchema, taxNumberSchema } from '../validators';
 
 /**
  * The master-data engine's declarations (issue 3, item 6). An entity is declared once here: its fields,
@@ -22,6 +22,8 @@ export type FieldKind =
   | 'phone'
   | 'email'
   | 'iban'
+  | 'taxNumber'
+  | 'date'
   | 'secret';
 
 export interface FieldDef {
@@ -30,8 +32,9 @@ export interface FieldDef {
   required?: boolean;
   /** Text length limit (default 200; textarea 1000). */
   max?: number;
-  /** Numeric bounds (decimal and integer). */
+  /** Numeric bounds (decimal and integer); `aboveMin` makes the lower bound exclusive ('more than zero'). */
   minValue?: number;
+  aboveMin?: boolean;
   maxValue?: number;
   /** Unique per tenant: a second record with the same value is a 409. */
   unique?: boolean;
@@ -138,12 +141,24 @@ function fieldSchema(f: FieldDef): z.ZodType {
           .refine(isValidIban, { message: 'validation.iban' }),
       ]);
       break;
+    case 'taxNumber':
+      s = z.union([z.literal(''), taxNumberSchema]);
+      break;
+    case 'date':
+      s = z.union([z.literal(''), isoDateSchema]);
+      break;
     case 'decimal': {
       let d = decimalString;
       if (f.minValue !== undefined) {
         const min = f.minValue;
-        d = d.refine((v) => Number(v) >= min, {
-          message: min === 0 ? 'validation.positive' : 'validation.min',
+        const above = f.aboveMin === true;
+        d = d.refine((v) => (above ? Number(v) > min : Number(v) >= min), {
+          message:
+            above && min === 0
+              ? 'validation.aboveZero'
+              : min === 0
+                ? 'validation.positive'
+                : 'validation.min',
           params: { minimum: min },
         });
       }
@@ -177,7 +192,7 @@ function fieldSchema(f: FieldDef): z.ZodType {
   if (f.required) {
     if (f.kind === 'references')
       return (s as z.ZodArray<z.ZodString>).min(1, { message: 'validation.required' });
-    if (['text', 'textarea', 'secret', 'phone', 'email', 'iban'].includes(f.kind)) {
+    if (['text', 'textarea', 'secret', 'phone', 'email', 'iban', 'taxNumber', 'date'].includes(f.kind)) {
       return s.refine((v) => v !== '', { message: 'validation.required' });
     }
     return s;

@@ -9,6 +9,35 @@ import { defineEntity, type EntityDef } from './define';
 const same = <N extends keyof typeof P>(name: N) => ({ view: P[name], add: P[name], edit: P[name] });
 const notes = { name: 'notes', kind: 'textarea' } as const;
 
+/**
+ * Customers and suppliers share the spec's dealer fields (section 3); the national address is what a ZATCA
+ * tax invoice needs for a company buyer (design.md section 9). Tax and mobile numbers must not be used before.
+ */
+const dealerFields = [
+  { name: 'phone', kind: 'phone', list: true, search: true, unique: true },
+  { name: 'landline', kind: 'text', max: 20 },
+  { name: 'email', kind: 'email' },
+  { name: 'contactPerson', kind: 'text', max: 120, list: true },
+  { name: 'taxNumber', kind: 'taxNumber', list: true, search: true, unique: true },
+  { name: 'isCompany', kind: 'boolean' },
+  { name: 'creditLimit', kind: 'decimal', minValue: 0, aboveMin: true },
+  { name: 'allowanceDays', kind: 'integer', minValue: 0, maxValue: 3650 },
+  { name: 'startDealingDate', kind: 'date' },
+  { name: 'suspended', kind: 'boolean', list: true },
+  { name: 'bankAccountNumber', kind: 'text', max: 34 },
+  { name: 'iban', kind: 'iban' },
+  { name: 'country', kind: 'text', max: 60 },
+  { name: 'city', kind: 'text', max: 60, list: true, search: true },
+  { name: 'district', kind: 'text', max: 60 },
+  { name: 'streetName', kind: 'text', max: 120 },
+  { name: 'buildingNumber', kind: 'text', max: 4 },
+  { name: 'postalCode', kind: 'text', max: 5 },
+  { name: 'extraNumber', kind: 'text', max: 4 },
+  { name: 'anotherId', kind: 'text', max: 30 },
+  { name: 'address', kind: 'text', max: 300 },
+  notes,
+] as const;
+
 // ---- accounts ------------------------------------------------------------------------------------
 
 export const expenseTypes = defineEntity({
@@ -136,6 +165,32 @@ export const discountTypes = defineEntity({
     { name: 'isActive', kind: 'boolean', defaultValue: true, list: true },
   ],
   menu: { group: 'mainData', icon: 'pi pi-percentage' },
+});
+
+export const customers = defineEntity({
+  name: 'customers',
+  service: 'sales',
+  route: '/customers',
+  apiPath: '/api/Customers',
+  permissions: { view: P.viewCustomers, add: P.addCustomers, edit: P.editCustomers },
+  fields: [
+    ...dealerFields,
+    { name: 'areaId', kind: 'reference', reference: 'areas', list: true },
+    { name: 'isCashCustomer', kind: 'boolean' },
+  ],
+  menu: { group: 'dealers', icon: 'pi pi-users' },
+});
+
+// ---- purchases -----------------------------------------------------------------------------------
+
+export const suppliers = defineEntity({
+  name: 'suppliers',
+  service: 'purchases',
+  route: '/suppliers',
+  apiPath: '/api/Suppliers',
+  permissions: { view: P.viewSuppliers, add: P.addSuppliers, edit: P.editSuppliers },
+  fields: dealerFields,
+  menu: { group: 'dealers', icon: 'pi pi-truck' },
 });
 
 // ---- restaurant ----------------------------------------------------------------------------------
@@ -282,6 +337,8 @@ export const masterDataEntities: readonly EntityDef[] = [
   exchangeDestinations,
   areas,
   discountTypes,
+  customers,
+  suppliers,
   tables,
   carColors,
   carTypes,

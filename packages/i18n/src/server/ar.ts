@@ -83,4 +83,5 @@ export const ar: ServerMessages = {
   'validation.iban': 'أدخل رقم آيبان صحيحاً',
   'validation.code': 'الكود يتكون من حروف وأرقام و - و _ (20 حرفاً كحد أقصى)',
   'validation.reference': 'السجل المختار غير موجود',
+  'validation.aboveZero': 'يجب أن تكون القيمة أكبر من صفر',
 };

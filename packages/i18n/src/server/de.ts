@@ -86,4 +86,5 @@ export const de: ServerMessages = {
   'validation.iban': 'Geben Sie eine gültige IBAN ein',
   'validation.code': 'Codes bestehen aus Buchstaben, Ziffern, - und _ (höchstens 20)',
   'validation.reference': 'Der gewählte Datensatz existiert nicht',
+  'validation.aboveZero': 'Der Wert muss größer als null sein',
 };

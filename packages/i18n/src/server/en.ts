@@ -84,6 +84,7 @@ export const en = {
   'validation.iban': 'Enter a valid IBAN',
   'validation.code': 'Codes use letters, digits, - and _ (at most 20)',
   'validation.reference': 'The selected record does not exist',
+  'validation.aboveZero': 'The value must be more than zero',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

@@ -85,4 +85,5 @@ export const fr: ServerMessages = {
   'validation.iban': 'Saisissez un IBAN valide',
   'validation.code': 'Les codes utilisent lettres, chiffres, - et _ (20 au plus)',
   'validation.reference': "L'enregistrement choisi n'existe pas",
+  'validation.aboveZero': 'La valeur doit être supérieure à zéro',
 };

@@ -83,4 +83,5 @@ export const ku: ServerMessages = {
   'validation.iban': 'IBANـێکی دروست بنووسە',
   'validation.code': 'کۆد لە پیت، ژمارە، - و _ پێکدێت (زۆرترین 20)',
   'validation.reference': 'تۆماری هەڵبژێردراو بوونی نییە',
+  'validation.aboveZero': 'بەهاکە دەبێت لە سفر زیاتر بێت',
 };

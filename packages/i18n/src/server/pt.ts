@@ -85,4 +85,5 @@ export const pt: ServerMessages = {
   'validation.iban': 'Informe um IBAN válido',
   'validation.code': 'Os códigos usam letras, dígitos, - e _ (no máximo 20)',
   'validation.reference': 'O registro selecionado não existe',
+  'validation.aboveZero': 'O valor deve ser maior que zero',
 };

@@ -124,7 +124,7 @@ function applyFilters(q: Knex.QueryBuilder, entity: EntityDef, filter: Record<st
     const target = columnFor(entity, name);
     if (!target || raw === '') continue;
     const f = target.field;
-    if (!f || ['text', 'textarea', 'phone', 'email', 'iban'].includes(f.kind)) {
+    if (!f || ['text', 'textarea', 'phone', 'email', 'iban', 'taxNumber'].includes(f.kind)) {
       searchColumns(q, [target.column], raw);
     } else if (f.kind === 'boolean') {
       q.andWhere(target.column, raw === 'true');

@@ -20,6 +20,9 @@ function addColumn(t: Knex.CreateTableBuilder, f: FieldDef): void {
     case 'reference':
       t.string(c, 36).nullable().index();
       break;
+    case 'date':
+      t.string(c, 10).nullable();
+      break;
     case 'secret':
       // holds the hash, not the code
       t.string(c, 200).nullable();
