@@ -8,7 +8,7 @@ module.exports = {
     ],
   },
   testMatch: ['<rootDir>/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/data/'],
+  testPathIgnorePatterns: ['/node_modules/', '/data/', '/dist/', '/tests/e2e/'],
   testTimeout: 30000,
   setupFiles: ['<rootDir>/tests/support/jest-env.ts'],
 };

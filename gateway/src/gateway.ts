@@ -60,7 +60,13 @@ export function createGateway(options: GatewayOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' } }));
+  app.use(
+    helmet({
+      crossOriginResourcePolicy: { policy: 'same-site' },
+      // the embedded mode is often reached over plain http on a shop's network: never rewrite to https
+      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    }),
+  );
 
   app.get('/api/health', async (_req, res) => {
     const services = await healthOf(options.services);

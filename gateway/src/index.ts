@@ -4,6 +4,7 @@ import { SubscriptionReplica, gatewayMigrations } from './subscriptions';
 export * from './gateway';
 export * from './openapi';
 export * from './subscriptions';
+export * from './web';
 
 /**
  * The gateway's own state (its subscription replica, with the kit's inbox and dead letters) runs on the

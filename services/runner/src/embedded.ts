@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { createGateway, gatewayModule } from '@erp/gateway';
+import { createGateway, gatewayModule, webRouter, type WebOptions } from '@erp/gateway';
 import {
   createLogger,
   createTokenService,
@@ -11,7 +11,8 @@ import {
 } from '@erp/service-kit';
 import { serviceNames, type ServiceName } from '@erp/contracts';
 import { backfillNewConsumers } from './backfill';
-import { dataDir, jwtSecret } from './config';
+import { dataDir, jwtSecret, repoRoot } from './config';
+import { ensureWebBuilt } from './web-build';
 import { serviceModules } from './modules';
 
 export interface EmbeddedOptions {
@@ -24,6 +25,8 @@ export interface EmbeddedOptions {
   relayPollMs?: number;
   /** Each service's database; SQLite files under `dataDir` unless said otherwise (tests run it on MySQL too). */
   database?: (service: string) => DbConfig;
+  /** Serve the web frontends (shell, feature apps, /remotes.json) on the same origin; off in API tests. */
+  web?: WebOptions;
 }
 
 export interface Embedded {
@@ -76,6 +79,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     subscriptions: gw.replica(gateway.db),
     logger: logger.child('gateway'),
     loginRateLimit: options.loginRateLimit ?? Number(env.ERP_LOGIN_RATE_LIMIT ?? 20),
+    after: options.web ? [webRouter(options.web)] : [],
   });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(options.port, options.host ?? '127.0.0.1', () => resolve(s));
@@ -98,11 +102,13 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
 
 async function main(): Promise<void> {
   const dir = dataDir();
+  ensureWebBuilt(repoRoot, (line) => process.stdout.write(`${line}\n`));
   const embedded = await startEmbedded({
     dataDir: dir,
     port: Number(process.env.PORT ?? 8080),
     host: process.env.HOST ?? '0.0.0.0',
     jwtSecret: jwtSecret(dir),
+    web: { root: repoRoot, remotesJson: process.env.ERP_REMOTES_JSON || undefined },
   });
   const url = embedded.url.replace('0.0.0.0', 'localhost');
   const seed = embedded.services.identity?.seedInfo;

@@ -1,0 +1,7 @@
+import type { ScreenRegistry } from '@erp/ui-kit';
+
+/**
+ * The screens of this app, keyed by the manifest route they render. Empty until its master-data screens land
+ * (cars, drivers, projects, cement and casting types, dispatch, concrete invoices): the manifest lists only screens that exist, and a test keeps the two in step.
+ */
+export const screens: ScreenRegistry = {};

@@ -1,0 +1,22 @@
+import { findMessageProblems } from '@erp/i18n/src/client';
+import { parseManifest, staticPrefix } from '@erp/ui-kit/src/manifest';
+import { manifest } from './manifest';
+import { messages } from './messages';
+import { screens } from './screens';
+
+describe('mfe_purchases manifest', () => {
+  it('keeps the shell contract', () => {
+    expect(parseManifest('mfe_purchases', manifest)).toEqual(manifest);
+  });
+
+  it('lists exactly the screens that exist, and menu entries that lead to them', () => {
+    expect(manifest.routes.map((r) => r.path).sort()).toEqual(Object.keys(screens).sort());
+    const paths = manifest.routes.map((r) => staticPrefix(r.path));
+    for (const entry of manifest.menu) expect(paths).toContain(entry.path);
+  });
+
+  it('has every text in the six languages', () => {
+    expect(findMessageProblems(messages)).toEqual([]);
+    expect(findMessageProblems({ en: {}, ...manifest.messages })).toEqual([]);
+  });
+});

@@ -1,0 +1,74 @@
+import type { i18n } from 'i18next';
+import { createContext, useContext, type ComponentType, type ErrorInfo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { FeatureContext, FeatureLocation, FeatureProps } from './contract';
+import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorPanel } from './ErrorPanel';
+
+/** A feature app's screens, keyed by the manifest route path they render. */
+export type ScreenRegistry = Readonly<Record<string, ComponentType<{ location: FeatureLocation }>>>;
+
+const FeatureReactContext = createContext<FeatureContext | null>(null);
+
+/** The shell's context inside a feature app: session, permissions, branch, year, language, API, notify, navigate. */
+export function useFeature(): FeatureContext {
+  const context = useContext(FeatureReactContext);
+  if (!context) throw new Error('useFeature() outside a feature app root');
+  return context;
+}
+
+function ScreenFallback({ reset }: { reset: () => void }) {
+  const { t } = useTranslation('ui');
+  return (
+    <ErrorPanel
+      title={t('errorBoundary.title')}
+      message={t('errorBoundary.message')}
+      actionLabel={t('errorBoundary.retry')}
+      onAction={reset}
+    />
+  );
+}
+
+function ScreenMissing() {
+  const { t } = useTranslation('ui');
+  return <ErrorPanel icon="pi pi-question-circle" title={t('screenMissing')} />;
+}
+
+interface RootProps extends FeatureProps {
+  i18n: i18n;
+  screens: ScreenRegistry;
+  onError?: (error: Error, info: ErrorInfo) => void;
+}
+
+/**
+ * The root every feature app mounts: its own i18next instance following the shell's language, the shell's
+ * context, and the screen of the matched route inside an error boundary that offers a retry.
+ */
+export function FeatureRoot({ context, location, i18n, screens, onError }: RootProps) {
+  // Resources are bundled, so changeLanguage completes synchronously: the new props render in the new language.
+  if (i18n.language !== context.language) void i18n.changeLanguage(context.language);
+  const Screen = screens[location.route];
+  const title = i18n.t('title');
+  return (
+    <I18nextProvider i18n={i18n}>
+      <FeatureReactContext.Provider value={context}>
+        <section className="erp-feature" dir={context.dir} lang={context.language} aria-label={title}>
+          <ErrorBoundary
+            resetKey={location.pathname}
+            onError={onError}
+            fallback={(_error, reset) => <ScreenFallback reset={reset} />}
+          >
+            {Screen ? <Screen location={location} /> : <ScreenMissing />}
+          </ErrorBoundary>
+        </section>
+      </FeatureReactContext.Provider>
+    </I18nextProvider>
+  );
+}
+
+/** single-spa-react's last-resort boundary (errors outside the screen's own boundary), translated. */
+export function featureErrorBoundary(i18n: i18n) {
+  return () => (
+    <ErrorPanel title={i18n.t('ui:errorBoundary.title')} message={i18n.t('ui:errorBoundary.message')} />
+  );
+}

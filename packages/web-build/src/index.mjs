@@ -1,0 +1,113 @@
+// One rspack + Module Federation set-up for the shell (host) and every feature app (remote), so the shared
+// singletons and loaders cannot drift between apps (design.md section 7; toolchain.md's working shape).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import rspack from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+/**
+ * The shared singletons: one React, one PrimeReact, one i18next and one router on the page. 'primereact/' keeps
+ * its trailing slash because apps import subpaths only ('primereact/button'). Versions come from the app's own
+ * package.json, so a remote built against another major is refused by the runtime instead of breaking.
+ */
+export function sharedSingletons(dependencies) {
+  const one = (name, pkg = name) => ({
+    singleton: true,
+    requiredVersion: dependencies[pkg] ?? false,
+  });
+  return {
+    react: one('react'),
+    'react/jsx-runtime': one('react/jsx-runtime', 'react'),
+    'react-dom': one('react-dom'),
+    'react-dom/client': one('react-dom/client', 'react-dom'),
+    'primereact/': one('primereact/', 'primereact'),
+    i18next: one('i18next'),
+    'react-i18next': one('react-i18next'),
+    'react-router-dom': one('react-router-dom'),
+  };
+}
+
+function readPackage(dir) {
+  return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+}
+
+/**
+ * @param {{ dir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string, string>,
+ *           mode?: string, title?: string }} options
+ */
+export function webConfig({ dir, name, kind, exposes = {}, mode, title = 'ERP' }) {
+  const production = (mode ?? process.env.NODE_ENV ?? 'production') === 'production';
+  const pkg = readPackage(dir);
+  const host = kind === 'host';
+  return {
+    mode: production ? 'production' : 'development',
+    context: dir,
+    // A remote is reached only through its remoteEntry.js; the host starts at src/index.ts.
+    entry: host ? { main: './src/index.ts' } : {},
+    target: 'web',
+    devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      // The shell answers every path with index.html, so its assets are absolute; a remote's chunks load
+      // relative to wherever its remoteEntry.js was served from (run-time remotes config).
+      publicPath: host ? '/' : 'auto',
+      uniqueName: name,
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      cssFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+      cssChunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+      assetModuleFilename: 'assets/[name].[hash:10][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          type: 'javascript/auto',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+              target: 'es2022',
+            },
+          },
+        },
+        // The workspace's shared packages are pure modules: let the bundler take only what an app imports
+        // (the contracts' permission names without zod and the phone metadata, for instance).
+        { test: /[\\/]packages[\\/](contracts|i18n|api-client|ui-kit)[\\/]src[\\/]/, sideEffects: false },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(woff2?|ttf|eot|svg|png|jpe?g|gif)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        ...(host ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
+        shared: sharedSingletons(pkg.dependencies ?? {}),
+        dts: false,
+        manifest: false,
+        // One federation runtime on the page: the shell provides it, each remoteEntry.js uses it (about half
+        // a remote entry's size). A remote therefore runs only inside the shell, which is the only way it runs.
+        experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
+      }),
+      host
+        ? new rspack.HtmlRspackPlugin({
+            template: path.join(dir, 'src/index.html'),
+            title,
+            minify: production,
+          })
+        : null,
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        // the provider's messaging chat for the subscription dialog's contact-us button (spec section 8)
+        'process.env.ERP_SUPPORT_CHAT_URL': JSON.stringify(process.env.ERP_SUPPORT_CHAT_URL ?? ''),
+      }),
+    ].filter(Boolean),
+    optimization: { minimize: production },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}

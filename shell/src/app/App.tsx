@@ -1,0 +1,46 @@
+import type { i18n } from 'i18next';
+import { PrimeReactProvider } from 'primereact/api';
+import { useEffect } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
+import { useShellSelector } from '../state/store';
+import { AppRoutes } from './AppRoutes';
+import { applyLanguage, addFeatureMessages } from './i18n';
+import { useManifests } from './manifests';
+import { Notifications } from './Notifications';
+import { ApiContext } from './ServicesContext';
+import type { ShellServices } from './services';
+import { SubscriptionDialog } from './SubscriptionDialog';
+
+/** Keeps the page's language, direction and the feature apps' labels in step with the store. */
+function LanguageEffects({ i18n }: { i18n: i18n }) {
+  const language = useShellSelector((s) => s.ui.language);
+  const manifests = useManifests();
+  useEffect(() => {
+    void applyLanguage(i18n, language);
+  }, [i18n, language]);
+  useEffect(() => {
+    for (const manifest of manifests) addFeatureMessages(i18n, manifest);
+  }, [i18n, manifests]);
+  return null;
+}
+
+export function App({ services, i18n }: { services: ShellServices; i18n: i18n }) {
+  return (
+    <Provider store={services.store}>
+      <I18nextProvider i18n={i18n}>
+        <ApiContext.Provider value={services.api}>
+          <PrimeReactProvider value={{ ripple: true }}>
+            <BrowserRouter>
+              <LanguageEffects i18n={i18n} />
+              <AppRoutes />
+              <Notifications />
+              <SubscriptionDialog />
+            </BrowserRouter>
+          </PrimeReactProvider>
+        </ApiContext.Provider>
+      </I18nextProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,23 @@
+// The theme is global to the page: loaded once, here, never by a feature app (toolchain.md).
+import 'primereact/resources/themes/lara-light-teal/theme.css';
+import 'primereact/resources/primereact.min.css';
+import 'primeicons/primeicons.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { applyLanguage, createShellI18n } from './app/i18n';
+import { createShellServices } from './app/services';
+import { loadRemotes } from './remotes/loader';
+
+const services = createShellServices();
+const language = services.store.getState().ui.language;
+const i18n = createShellI18n(language);
+void applyLanguage(i18n, language);
+void loadRemotes(services.store.dispatch);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App services={services} i18n={i18n} />
+  </StrictMode>,
+);

@@ -1,0 +1,81 @@
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { useTranslation } from 'react-i18next';
+import type { FiscalYearInfo } from '@erp/ui-kit';
+import { useApi } from '../app/ServicesContext';
+import { branchChosen, fiscalYearChosen, signedOut } from '../state/session';
+import { useShellDispatch, useShellSelector } from '../state/store';
+import { menuToggled } from '../state/ui';
+import { workspaceCleared } from '../state/workspace';
+import { LanguagePicker } from './LanguagePicker';
+import { useLocalName } from './names';
+
+const yearKey = (y: FiscalYearInfo | null) => (y ? `${y.year ?? 'all'}:${y.startDate}` : '');
+
+/** Top bar: menu toggle, product name, branch and fiscal-year pickers, language, user and logout. */
+export function Navbar() {
+  const { t } = useTranslation('shell');
+  const dispatch = useShellDispatch();
+  const api = useApi();
+  const localName = useLocalName();
+  const profile = useShellSelector((s) => s.session.profile);
+  const branchId = useShellSelector((s) => s.session.branchId);
+  const fiscalYear = useShellSelector((s) => s.session.fiscalYear);
+  const branches = useShellSelector((s) => s.workspace.branches);
+  const years = useShellSelector((s) => s.workspace.fiscalYears);
+
+  const logout = () => {
+    // Spec section 4: logout clears token, profile and the chosen fiscal year, then /login (the guard's job).
+    void api
+      .post('Users/logout', { refreshToken: profile?.refreshToken }, { quiet: true })
+      .catch(() => undefined);
+    dispatch(signedOut());
+    dispatch(workspaceCleared());
+  };
+
+  return (
+    <header className="erp-navbar">
+      <Button
+        className="erp-navbar__toggle"
+        icon="pi pi-bars"
+        text
+        rounded
+        aria-label={t('nav.toggleMenu')}
+        onClick={() => dispatch(menuToggled())}
+      />
+      <span className="erp-navbar__brand">{t('appName')}</span>
+      <div className="erp-navbar__pickers">
+        <label className="erp-picker">
+          <span className="erp-picker__label">{t('nav.branch')}</span>
+          <Dropdown
+            aria-label={t('nav.branch')}
+            value={branchId}
+            options={branches.map((b) => ({ value: b.id, label: `${b.code} · ${localName(b)}` }))}
+            onChange={(e) => dispatch(branchChosen(e.value as string))}
+            disabled={branches.length === 0}
+            pt={{ root: { 'data-testid': 'branch-picker' } as object }}
+          />
+        </label>
+        <label className="erp-picker">
+          <span className="erp-picker__label">{t('nav.fiscalYear')}</span>
+          <Dropdown
+            aria-label={t('nav.fiscalYear')}
+            value={yearKey(fiscalYear)}
+            options={years.map((y) => ({
+              value: yearKey(y),
+              label: y.year === null ? t('nav.allYears') : String(y.year),
+            }))}
+            onChange={(e) => dispatch(fiscalYearChosen(years.find((y) => yearKey(y) === e.value) ?? null))}
+            disabled={years.length === 0}
+            pt={{ root: { 'data-testid': 'fiscal-year-picker' } as object }}
+          />
+        </label>
+        <LanguagePicker />
+      </div>
+      <span className="erp-navbar__user" title={profile?.userName}>
+        <i className="pi pi-user" aria-hidden="true" /> {profile?.fullName || profile?.userName}
+      </span>
+      <Button icon="pi pi-sign-out" label={t('nav.logout')} text onClick={logout} data-testid="logout" />
+    </header>
+  );
+}

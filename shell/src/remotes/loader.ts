@@ -1,0 +1,88 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { parseManifest, type FeatureManifest } from '@erp/ui-kit';
+import type { LifeCycles } from 'single-spa';
+import type { FeatureProps } from '@erp/ui-kit';
+import { configFailed, configLoaded, manifestLoaded, remoteFailed, remoteLoading } from '../state/remotes';
+import type { ShellDispatch } from '../state/store';
+
+export const REMOTES_URL = '/remotes.json';
+
+/** The remotes config: `{ "mfe_sales": "/mfe/mfe_sales/remoteEntry.js", ... }` (absolute or same-origin URLs). */
+export async function fetchRemotesConfig(url = REMOTES_URL): Promise<Record<string, string>> {
+  const response = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  const body = (await response.json()) as unknown;
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new Error(`${url}: not an object`);
+  const entries = Object.entries(body).filter(
+    (e): e is [string, string] => /^[A-Za-z_][\w]*$/.test(e[0]) && typeof e[1] === 'string',
+  );
+  return Object.fromEntries(entries);
+}
+
+const entries = new Map<string, string>();
+const lifecycles = new Map<string, Promise<LifeCycles<FeatureProps>>>();
+
+function register(name: string, entry: string, force: boolean): void {
+  // A cache-busting query on a retry: the runtime and the browser must not hand back the failed script.
+  const url = force ? `${entry}${entry.includes('?') ? '&' : '?'}retry=${Date.now()}` : entry;
+  registerRemotes([{ name, entry: url }], { force });
+}
+
+/** Loads and checks one feature app's manifest; the shell goes on whatever happens. */
+export async function loadManifest(dispatch: ShellDispatch, name: string, retry = false): Promise<void> {
+  const entry = entries.get(name);
+  if (!entry) return;
+  dispatch(remoteLoading(name));
+  try {
+    if (retry) {
+      register(name, entry, true);
+      lifecycles.delete(name);
+    }
+    const module = await loadRemote<unknown>(`${name}/manifest`);
+    const manifest: FeatureManifest = parseManifest(name, module);
+    dispatch(manifestLoaded(manifest));
+  } catch (error) {
+    dispatch(remoteFailed({ name, error: String((error as Error)?.message ?? error) }));
+  }
+}
+
+/** Reads the run-time remotes config, registers every remote with the MF runtime and loads their manifests. */
+export async function loadRemotes(dispatch: ShellDispatch): Promise<void> {
+  let config: Record<string, string>;
+  try {
+    config = await fetchRemotesConfig();
+  } catch {
+    dispatch(configFailed());
+    return;
+  }
+  for (const [name, entry] of Object.entries(config)) {
+    entries.set(name, entry);
+    register(name, entry, false);
+  }
+  dispatch(configLoaded(config));
+  await Promise.all(Object.keys(config).map((name) => loadManifest(dispatch, name)));
+}
+
+/** A feature app's single-spa lifecycles, loaded once; a failure is not cached, so a retry loads again. */
+export function loadLifecycles(name: string, retry = false): Promise<LifeCycles<FeatureProps>> {
+  const entry = entries.get(name);
+  if (retry && entry) {
+    register(name, entry, true);
+    lifecycles.delete(name);
+  }
+  let pending = lifecycles.get(name);
+  if (!pending) {
+    pending = loadRemote<LifeCycles<FeatureProps>>(`${name}/lifecycles`).then((module) => {
+      if (!module || typeof module.mount !== 'function' || typeof module.unmount !== 'function') {
+        throw new Error(`${name}/lifecycles: no mount and unmount`);
+      }
+      // a plain object: single-spa keeps its own state beside the lifecycles
+      const { bootstrap, mount, unmount, update } = module;
+      return { bootstrap, mount, unmount, ...(update ? { update } : {}) } as LifeCycles<FeatureProps>;
+    });
+    pending.catch(() => lifecycles.delete(name));
+    lifecycles.set(name, pending);
+  }
+  return pending;
+}

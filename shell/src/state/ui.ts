@@ -1,0 +1,63 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_LANGUAGE, type Language } from '@erp/i18n';
+import type { NotifySeverity } from '@erp/ui-kit';
+
+/**
+ * A message for the user. 'alert' is the spec's 2-second error or success alert, 'toast' its 3-second toast
+ * (section 8). Texts are either already translated (`summary`, `detail`) or shell keys translated on display.
+ */
+export interface Notice {
+  id: number;
+  kind: 'alert' | 'toast';
+  severity: NotifySeverity;
+  summary?: string;
+  summaryKey?: string;
+  detail?: string;
+  detailKey?: string;
+}
+
+export interface UiState {
+  language: Language;
+  /** The sidebar on small screens (always shown on wide ones). */
+  menuOpen: boolean;
+  notices: Notice[];
+  /** The translated subscription 401 detail while its dialog is open (spec section 8). */
+  subscriptionProblem: string | null;
+}
+
+let nextId = 1;
+
+export const uiSlice = createSlice({
+  name: 'ui',
+  initialState: {
+    language: DEFAULT_LANGUAGE,
+    menuOpen: false,
+    notices: [],
+    subscriptionProblem: null,
+  } as UiState,
+  reducers: {
+    languageChosen(state, action: PayloadAction<Language>) {
+      state.language = action.payload;
+    },
+    menuToggled(state, action: PayloadAction<boolean | undefined>) {
+      state.menuOpen = action.payload ?? !state.menuOpen;
+    },
+    noticeAdded: {
+      reducer(state, action: PayloadAction<Notice>) {
+        state.notices.push(action.payload);
+      },
+      prepare(notice: Omit<Notice, 'id'>) {
+        return { payload: { ...notice, id: nextId++ } };
+      },
+    },
+    noticesShown(state, action: PayloadAction<number[]>) {
+      state.notices = state.notices.filter((n) => !action.payload.includes(n.id));
+    },
+    subscriptionProblemShown(state, action: PayloadAction<string | null>) {
+      state.subscriptionProblem = action.payload;
+    },
+  },
+});
+
+export const { languageChosen, menuToggled, noticeAdded, noticesShown, subscriptionProblemShown } =
+  uiSlice.actions;

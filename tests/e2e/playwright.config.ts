@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/** A free port, asked of the OS once and shared with the workers through the environment. */
+function freePort(): string {
+  const probe = spawnSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]);
+  return probe.stdout.toString().trim();
+}
+
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'erp-e2e-'));
+export const ADMIN_PASSWORD = 'Adm1n!E2e-pass';
+const root = path.resolve(__dirname, '../..');
+
+/**
+ * User journeys in Debian's Chromium (toolchain.md: never `playwright install`). The embedded product is started
+ * for the run on a free port with a throw-away data folder, and stopped after.
+ */
+export default defineConfig({
+  testDir: './specs',
+  outputDir: path.join(root, 'test-results', 'e2e'),
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: path.join(root, '.tmp', 'e2e.json') }]]
+    : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`,
+    viewport: { width: 1280, height: 800 },
+    locale: 'ar',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node_modules/.bin/tsx services/runner/src/embedded.ts',
+    cwd: root,
+    url: `http://127.0.0.1:${process.env.E2E_PORT}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: process.env.E2E_PORT,
+      HOST: '127.0.0.1',
+      ERP_DATA_DIR: process.env.E2E_DATA_DIR,
+      ERP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      ERP_LOG: 'silent',
+      ERP_LOGIN_RATE_LIMIT: '10000',
+      ERP_SCRYPT_LOG_N: '10',
+    },
+  },
+});

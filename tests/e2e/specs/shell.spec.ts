@@ -1,0 +1,149 @@
+import { expect, test } from '@playwright/test';
+import { HomePage } from '../pages/HomePage';
+import { LoginPage } from '../pages/LoginPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { ShellLayout } from '../pages/ShellLayout';
+import { signInAsAdmin } from '../support/session';
+
+const REMOTES = [
+  'mfe_sales',
+  'mfe_purchases',
+  'mfe_inventory',
+  'mfe_accounts',
+  'mfe_restaurant',
+  'mfe_concrete',
+];
+
+test.describe('shell journeys', () => {
+  test('an admin signs in and lands on home in Arabic, right to left', async ({ page }) => {
+    const home = await signInAsAdmin(page);
+    const layout = new ShellLayout(page);
+    await layout.expectDirection('rtl', 'ar');
+    await expect(home.heading).toHaveText('أهلاً، admin');
+    await expect(layout.navbar).toContainText('تسجيل الخروج');
+    await expect(page.getByTestId('branch-picker')).toContainText('الفرع الرئيسي');
+    await home.waitForModules();
+    await page.screenshot({ path: 'test-results/home-ar.png', fullPage: true });
+  });
+
+  test('switching to English lays the page out left to right and persists', async ({ page }) => {
+    const home = await signInAsAdmin(page);
+    const layout = new ShellLayout(page);
+    await layout.chooseLanguage('English');
+    await layout.expectDirection('ltr', 'en');
+    await expect(home.heading).toHaveText('Welcome, admin');
+    await expect(layout.logoutButton).toHaveText('Log out');
+    await home.waitForModules();
+    await page.screenshot({ path: 'test-results/home-en.png', fullPage: true });
+    await page.reload();
+    await layout.expectDirection('ltr', 'en');
+    await expect(home.heading).toHaveText('Welcome, admin');
+    // Kurdish is right to left too
+    await layout.chooseLanguage('کوردی');
+    await layout.expectDirection('rtl', 'ku');
+    await expect(home.heading).toHaveText('بەخێربێیت، admin');
+  });
+
+  test('a wrong password shows the spec alert and stays on /login', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn('admin', 'not-the-password');
+    await expect(login.alert).toContainText('غير مصرح');
+    await expect(login.alert).toContainText('اسم المستخدم أو كلمة المرور غير صحيحة');
+    await login.expectShown();
+    // the alert goes after 2 seconds (spec section 9)
+    await expect(login.alert).toHaveCount(0, { timeout: 4000 });
+  });
+
+  test('the user name follows the contracts rule before anything is sent', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    let calls = 0;
+    await page.route('**/api/Users/auth', (route) => {
+      calls += 1;
+      return route.continue();
+    });
+    await login.signIn('bad name!', 'whatever');
+    await expect(page.locator('#login-user-name-error')).toBeVisible();
+    expect(calls).toBe(0);
+  });
+
+  test('navigation rules: signed out goes to /login, unknown paths to /error-404, /login goes home', async ({
+    page,
+  }) => {
+    await page.goto('/some/unknown/page');
+    await new LoginPage(page).expectShown();
+    await signInAsAdmin(page);
+    await page.goto('/no-such-screen');
+    const notFound = new NotFoundPage(page);
+    await notFound.expectShown();
+    await expect(notFound.root).toContainText('الصفحة غير موجودة');
+    await notFound.backHome.click();
+    await new HomePage(page).expectShown();
+    await page.goto('/login');
+    await new HomePage(page).expectShown();
+  });
+
+  test('logout clears the session and returns to /login', async ({ page }) => {
+    await signInAsAdmin(page);
+    const layout = new ShellLayout(page);
+    await layout.logout();
+    await new LoginPage(page).expectShown();
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('erp.accessToken'),
+      profile: localStorage.getItem('erp.userData'),
+      year: localStorage.getItem('erp.currentYear'),
+    }));
+    expect(stored).toEqual({ token: null, profile: null, year: null });
+    await page.goto('/');
+    await new LoginPage(page).expectShown();
+  });
+
+  test('a token the server refuses signs the user out with an alert', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.evaluate(() => localStorage.setItem('erp.accessToken', 'forged.token.value'));
+    await page.reload();
+    const login = new LoginPage(page);
+    await login.expectShown();
+    await expect(login.alert).toContainText('غير مصرح');
+  });
+
+  test('every feature app registers through the run-time remotes config', async ({ page }) => {
+    const home = await signInAsAdmin(page);
+    const config = (await (await page.request.get('/remotes.json')).json()) as Record<string, string>;
+    expect(Object.keys(config).sort()).toEqual([...REMOTES].sort());
+    for (const remote of REMOTES) await home.expectModuleStatus(remote, 'ready');
+    // no manifest lists a screen yet, so the sidebar holds home only: no entry leads nowhere
+    await expect(new ShellLayout(page).sidebar.getByRole('link')).toHaveCount(1);
+  });
+
+  test('a feature app that fails to load shows a translated error with a retry; the shell keeps working', async ({
+    page,
+  }) => {
+    await page.route('**/mfe/mfe_accounts/remoteEntry.js*', (route) => route.abort('failed'));
+    const home = await signInAsAdmin(page);
+    const layout = new ShellLayout(page);
+    const problem = layout.remoteProblem('mfe_accounts');
+    await expect(problem).toContainText('تعذّر تحميل وحدة الحسابات.');
+    await home.expectModuleStatus('mfe_accounts', 'failed');
+    await home.expectModuleStatus('mfe_sales', 'ready');
+
+    // the rest keeps working: language, navigation
+    await layout.chooseLanguage('English');
+    await expect(problem).toContainText('The Accounts module could not be loaded.');
+    await page.evaluate(() => {
+      history.pushState({}, '', '/no-such-screen');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const notFound = new NotFoundPage(page);
+    await notFound.expectShown();
+    await notFound.backHome.click();
+    await home.expectShown();
+
+    // the remote comes back: retry loads it
+    await page.unroute('**/mfe/mfe_accounts/remoteEntry.js*');
+    await layout.remoteProblem('mfe_accounts').getByRole('button', { name: 'Try again' }).click();
+    await home.expectModuleStatus('mfe_accounts', 'ready');
+    await expect(layout.remoteProblems).toHaveCount(0);
+  });
+});
