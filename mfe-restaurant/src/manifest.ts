@@ -1,15 +1,19 @@
-import { MANIFEST_VERSION, type FeatureManifest } from '@erp/ui-kit';
+import { entitiesOf } from '@erp/contracts';
+import { MANIFEST_VERSION, masterDataManifest, type FeatureManifest } from '@erp/ui-kit';
+
+/** The master-data lists this app owns: the restaurant service's entities (issue 3, item 6). */
+const masterData = masterDataManifest(entitiesOf('restaurant'));
 
 /**
  * What the shell reads before mounting anything: the routes this app renders (the spec's paths), their
- * permissions, and its sidebar entries. Only screens that exist are listed; none yet.
+ * permissions, and its sidebar entries. Only screens that exist are listed; a test keeps the two in step.
  */
 export const manifest: FeatureManifest = {
   version: MANIFEST_VERSION,
   name: 'mfe_restaurant',
-  routes: [],
-  menu: [],
-  messages: {},
+  routes: [...masterData.routes],
+  menu: [...masterData.menu],
+  messages: masterData.messages,
 };
 
 export default manifest;

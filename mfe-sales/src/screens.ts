@@ -1,7 +1,10 @@
-import type { ScreenRegistry } from '@erp/ui-kit';
+import { entitiesOf } from '@erp/contracts';
+import { masterDataScreens, type ScreenRegistry } from '@erp/ui-kit';
 
 /**
- * The screens of this app, keyed by the manifest route they render. Empty until its master-data screens land
- * (customers, agents, quotations, orders, invoices, point of sale, returns, reservations, contracts): the manifest lists only screens that exist, and a test keeps the two in step.
+ * The screens of this app, keyed by the manifest route they render: one generic master-data screen per entity
+ * of the sales service (the kit's `MasterDataScreen`); the app's own screens join them as they land.
  */
-export const screens: ScreenRegistry = {};
+export const screens: ScreenRegistry = {
+  ...masterDataScreens(entitiesOf('sales')),
+};

@@ -13,20 +13,10 @@ import { pt as ptLabels } from './labels/pt';
 
 export type { ServerMessageKey, ServerMessages, LabelKey, Labels };
 
-/** The six interface languages; Arabic is the default, English the fallback (spec section 1). */
-export const languages = ['ar', 'en', 'fr', 'de', 'pt', 'ku'] as const;
-export type Language = (typeof languages)[number];
-export const DEFAULT_LANGUAGE: Language = 'ar';
-export const FALLBACK_LANGUAGE: Language = 'en';
-export const RTL_LANGUAGES: readonly Language[] = ['ar', 'ku'];
+export * from './languages';
+import type { Language } from './languages';
 
 export const serverMessages: Record<Language, ServerMessages> = { ar, en, fr, de, pt, ku };
-
-/** The spec's Language header: the stored language, else English. Accepts 'ar', 'ar-SA', 'AR'. */
-export function parseLanguage(header: string | undefined | null): Language {
-  const code = (header ?? '').trim().slice(0, 2).toLowerCase();
-  return (languages as readonly string[]).includes(code) ? (code as Language) : FALLBACK_LANGUAGE;
-}
 
 export function isServerMessageKey(key: string): key is ServerMessageKey {
   return Object.prototype.hasOwnProperty.call(en, key);

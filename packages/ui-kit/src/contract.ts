@@ -72,6 +72,8 @@ export interface MenuEntry {
   permission?: PermissionName | null;
   /** Every flag must hold for the entry to show. */
   flags?: readonly MenuFlag[];
+  /** At least one of these flags must hold (e.g. cars: concrete OR car showroom); empty or absent: no condition. */
+  anyFlags?: readonly MenuFlag[];
   /** Position inside its group; lower first. */
   order?: number;
 }
@@ -126,6 +128,8 @@ export interface FeatureContext {
   /** True when the user may use the permission (admin, or holds it, or null permission). */
   can(permission: PermissionName | null | undefined): boolean;
   branch: BranchInfo | null;
+  /** The branches the user may work in (StartUp), for branch references; absent in older shells. */
+  branches?: readonly BranchInfo[];
   fiscalYear: FiscalYearInfo | null;
   businessTypes: Readonly<Record<BusinessFlag, boolean>>;
   language: Language;

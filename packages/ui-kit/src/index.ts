@@ -4,3 +4,4 @@ export * from './i18n';
 export * from './ErrorBoundary';
 export * from './ErrorPanel';
 export * from './feature';
+export * from './master-data';

@@ -1,5 +1,6 @@
 import { MANIFEST_VERSION, type BusinessFlag, type FeatureManifest } from './contract';
 import {
+  anyFlagHolds,
   flagsHold,
   hasPermission,
   ManifestError,
@@ -117,6 +118,55 @@ describe('permissions and flags (spec sections 2 and 6)', () => {
       '/vouchers',
     ]);
     expect(admin[0]!.entries[0]!.remote).toBe('mfe_accounts');
+  });
+
+  it('reads any-of flags: an entry shows when at least one holds (cars: concrete OR car showroom)', () => {
+    expect(anyFlagHolds(['concrete', 'carShowroom'], { ...none, carShowroom: true }, false)).toBe(true);
+    expect(anyFlagHolds(['concrete', 'carShowroom'], { ...none, concrete: true }, false)).toBe(true);
+    expect(anyFlagHolds(['concrete', 'carShowroom'], none, true)).toBe(false);
+    expect(anyFlagHolds([], none, false)).toBe(true);
+    expect(anyFlagHolds(undefined, none, false)).toBe(true);
+    const manifest = parseManifest(
+      'mfe_accounts',
+      raw({
+        menu: [
+          {
+            group: 'mainData',
+            path: '/tables',
+            labelKey: 't',
+            icon: 'pi pi-car',
+            anyFlags: ['concrete', 'carShowroom'],
+          },
+          {
+            group: 'concrete',
+            path: '/cementTypes',
+            labelKey: 'c',
+            icon: 'pi pi-box',
+            flags: ['concrete'],
+            anyFlags: ['restaurant', 'admin'],
+          },
+        ],
+      }),
+    );
+    expect(manifest.menu[0]!.anyFlags).toEqual(['concrete', 'carShowroom']);
+    const admin = { isAdmin: true, permissions: new Set<string>() };
+    const paths = (types: Record<BusinessFlag, boolean>, who = admin) =>
+      visibleMenu([manifest], who, types).flatMap((g) => g.entries.map((e) => e.path));
+    expect(paths(none)).toEqual([]);
+    expect(paths({ ...none, carShowroom: true })).toEqual(['/tables']);
+    expect(paths({ ...none, concrete: true })).toEqual(['/tables', '/cementTypes']);
+    expect(
+      paths(
+        { ...none, concrete: true },
+        { isAdmin: false, permissions: new Set(['viewTables', 'viewCementTypes']) },
+      ),
+    ).toEqual(['/tables']);
+    expect(() =>
+      parseManifest(
+        'mfe_accounts',
+        raw({ menu: [{ group: 'mainData', path: '/tables', labelKey: 't', anyFlags: ['x'] }] }),
+      ),
+    ).toThrow(ManifestError);
   });
 
   it('reads the static part of a parameterised path', () => {

@@ -79,7 +79,10 @@ export function parseManifest(expectedName: string, raw: unknown): FeatureManife
       throw new ManifestError(expectedName, `menu ${m.path}: unknown group ${String(m.group)}`);
     }
     const flags = m.flags ?? [];
-    if (!Array.isArray(flags) || !flags.every((f) => (menuFlags as readonly unknown[]).includes(f))) {
+    const anyFlags = m.anyFlags ?? [];
+    const known = (list: unknown) =>
+      Array.isArray(list) && list.every((f) => (menuFlags as readonly unknown[]).includes(f));
+    if (!known(flags) || !known(anyFlags)) {
       throw new ManifestError(expectedName, `menu ${m.path}: unknown flag`);
     }
     if (!paths.has(m.path)) return; // leads nowhere: dropped
@@ -90,6 +93,7 @@ export function parseManifest(expectedName: string, raw: unknown): FeatureManife
       icon: typeof m.icon === 'string' ? m.icon : 'pi pi-circle',
       permission: 'permission' in m ? permissionOf(expectedName, m.permission, `menu ${m.path}`) : undefined,
       flags: flags as MenuFlag[],
+      ...((anyFlags as MenuFlag[]).length ? { anyFlags: anyFlags as MenuFlag[] } : {}),
       order: typeof m.order === 'number' ? m.order : 0,
     });
   });
@@ -124,11 +128,22 @@ export function flagsHold(
   businessTypes: Readonly<Record<BusinessFlag, boolean>>,
   isAdmin: boolean,
 ): boolean {
-  return (flags ?? []).every((flag) => {
-    if (flag === 'admin') return isAdmin;
-    if (flag === 'notForConcrete') return !businessTypes.concrete;
-    return businessTypes[flag];
-  });
+  return (flags ?? []).every((flag) => flagHolds(flag, businessTypes, isAdmin));
+}
+
+function flagHolds(flag: MenuFlag, businessTypes: Readonly<Record<BusinessFlag, boolean>>, isAdmin: boolean) {
+  if (flag === 'admin') return isAdmin;
+  if (flag === 'notForConcrete') return !businessTypes.concrete;
+  return businessTypes[flag];
+}
+
+/** Any-of flags (a menu entry's `anyFlags`): at least one must hold; none listed means no condition. */
+export function anyFlagHolds(
+  flags: readonly MenuFlag[] | undefined,
+  businessTypes: Readonly<Record<BusinessFlag, boolean>>,
+  isAdmin: boolean,
+): boolean {
+  return !flags?.length || flags.some((flag) => flagHolds(flag, businessTypes, isAdmin));
 }
 
 export interface VisibleMenuEntry extends MenuEntry {
@@ -152,6 +167,7 @@ export function visibleMenu(
       const permission = entry.permission !== undefined ? entry.permission : route.permission;
       if (!hasPermission(access, permission)) continue;
       if (!flagsHold(entry.flags, businessTypes, access.isAdmin)) continue;
+      if (!anyFlagHolds(entry.anyFlags, businessTypes, access.isAdmin)) continue;
       entries.push({ ...entry, remote: manifest.name });
     }
   }

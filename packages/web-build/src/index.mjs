@@ -78,6 +78,10 @@ export function webConfig({ dir, name, kind, exposes = {}, mode, title = 'ERP' }
         // The workspace's shared packages are pure modules: let the bundler take only what an app imports
         // (the contracts' permission names without zod and the phone metadata, for instance).
         { test: /[\\/]packages[\\/](contracts|i18n|api-client|ui-kit)[\\/]src[\\/]/, sideEffects: false },
+        // A remote's manifest is read by the shell at start-up for every app: it gets its own module layer, so
+        // the declarations it derives from (the contracts' entities) come without what only the screens use
+        // (zod, the phone metadata, decimal.js, the server texts), which the same modules import for the forms.
+        ...(host ? [] : [{ test: /[\\/]src[\\/]manifest\.ts$/, layer: 'manifest' }]),
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(woff2?|ttf|eot|svg|png|jpe?g|gif)$/, type: 'asset/resource' },
       ],

@@ -1,5 +1,6 @@
 import type { i18n } from 'i18next';
 import { PrimeReactProvider } from 'primereact/api';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -12,6 +13,9 @@ import { Notifications } from './Notifications';
 import { ApiContext } from './ServicesContext';
 import type { ShellServices } from './services';
 import { SubscriptionDialog } from './SubscriptionDialog';
+import { ThemeEffects } from './ThemeEffects';
+import { FloatingButtons } from '../feedback/FloatingButtons';
+import { PreferencesSync } from '../theme/PreferencesSync';
 
 /** Keeps the page's language, direction and the feature apps' labels in step with the store. */
 function LanguageEffects({ i18n }: { i18n: i18n }) {
@@ -34,7 +38,11 @@ export function App({ services, i18n }: { services: ShellServices; i18n: i18n })
           <PrimeReactProvider value={{ ripple: true }}>
             <BrowserRouter>
               <LanguageEffects i18n={i18n} />
+              <ThemeEffects />
+              <PreferencesSync />
               <AppRoutes />
+              <FloatingButtons />
+              <ConfirmDialog />
               <Notifications />
               <SubscriptionDialog />
             </BrowserRouter>

@@ -1,25 +1,56 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, Route, Routes } from 'react-router-dom';
 import { FullPage } from '../layout/FullPage';
-import { VerticalLayout } from '../layout/VerticalLayout';
+import { MainLayout } from '../layout/MainLayout';
 import { HomePage } from '../pages/HomePage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RemoteScreen } from '../remotes/RemoteScreen';
-import { RedirectIfSignedIn, RequirePermission, RequireSession, Unmatched } from './guards';
+import { shellScreens } from '../settings/screens';
+import { shellPaths, shellRoutes, type ShellScreen } from '../settings/shell-routes';
+import { Loading, RedirectIfSignedIn, RequirePermission, RequireSession, Unmatched } from './guards';
 import { useFeatureRouteTable } from './manifests';
 import { LOGIN, NOT_FOUND } from './routing';
 
+const ForgetPasswordPage = lazy(() =>
+  import(/* webpackChunkName: "forget-password" */ '../pages/ForgetPasswordPage').then((m) => ({
+    default: m.ForgetPasswordPage,
+  })),
+);
+
+const screenOf = Object.fromEntries(Object.entries(shellPaths).map(([k, v]) => [v, k])) as Record<
+  string,
+  Exclude<ShellScreen, 'forgetPassword'>
+>;
+const shellKeys = new Set(Object.values(shellPaths).map((p) => p.toLowerCase()));
+
 /**
- * The route table: the shell's own routes and every feature route of the loaded manifests, each behind the
- * navigation rules of spec section 2 (session, permission, unknown path) in its layout.
+ * The route table: the shell's own routes (sign-in, home, the settings screens) and every feature route of the
+ * loaded manifests, each behind the navigation rules of spec section 2 (session, permission, unknown path) in
+ * its layout.
  */
 export function AppRoutes() {
-  const routes = useFeatureRouteTable();
+  const routes = useFeatureRouteTable().filter((e) => !shellKeys.has(e.route.path.toLowerCase()));
   const screen = (entry: (typeof routes)[number]) => (
     <RequirePermission permission={entry.route.permission}>
       <RemoteScreen remote={entry.remote} route={entry.route} />
     </RequirePermission>
   );
+  const own = (layout: 'full' | 'main') =>
+    shellRoutes
+      .filter((r) => (r.layout === 'full') === (layout === 'full'))
+      .map((r) => {
+        const element = (
+          <RequirePermission permission={r.permission}>{shellScreens[screenOf[r.path]!]()}</RequirePermission>
+        );
+        return (
+          <Route
+            key={r.path}
+            path={r.path}
+            element={layout === 'full' ? <FullPage>{element}</FullPage> : element}
+          />
+        );
+      });
   return (
     <Routes>
       <Route
@@ -30,6 +61,16 @@ export function AppRoutes() {
               <LoginPage />
             </FullPage>
           </RedirectIfSignedIn>
+        }
+      />
+      <Route
+        path={shellPaths.forgetPassword}
+        element={
+          <FullPage>
+            <Suspense fallback={<Loading />}>
+              <ForgetPasswordPage />
+            </Suspense>
+          </FullPage>
         }
       />
       <Route
@@ -47,14 +88,16 @@ export function AppRoutes() {
             </FullPage>
           }
         />
-        <Route element={<VerticalLayout />}>
+        <Route element={<MainLayout />}>
           <Route index element={<HomePage />} />
+          {own('main')}
           {routes
             .filter((e) => e.route.layout !== 'full')
             .map((e) => (
               <Route key={e.route.path} path={e.route.path} element={screen(e)} />
             ))}
         </Route>
+        {own('full')}
         {routes
           .filter((e) => e.route.layout === 'full')
           .map((e) => (

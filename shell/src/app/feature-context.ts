@@ -35,6 +35,7 @@ export function useFeatureContext(): FeatureContext | null {
       permissions: access.permissions,
       can: (permission) => hasPermission(access, permission),
       branch,
+      branches,
       fiscalYear,
       businessTypes: company?.businessTypes ?? NO_BUSINESS_TYPES,
       language,

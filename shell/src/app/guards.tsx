@@ -5,7 +5,8 @@ import type { PermissionName } from '@erp/contracts';
 import { hasPermission } from '@erp/ui-kit';
 import { useShellSelector } from '../state/store';
 import { HOME, LOGIN, NOT_FOUND } from './routing';
-import { useFeatureRouteTable, useRemotesSettled } from './manifests';
+import { pathTo } from '../settings/shell-routes';
+import { useRemotesSettled } from './manifests';
 
 export function Loading() {
   const { t } = useTranslation('shell');
@@ -39,16 +40,14 @@ export function RequirePermission({
 
 /**
  * Spec section 2: a signed-in user opening /login goes home; after sign-in a new tenant without an invoice plan
- * goes to its default branch's start-up screen when that screen exists.
+ * goes to its default branch's start-up screen (startUp/{id}).
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const profile = useShellSelector((s) => s.session.profile);
   const token = useShellSelector((s) => s.session.token);
-  const routes = useFeatureRouteTable();
   if (!token || !profile) return <>{children}</>;
-  const startUp = routes.find((r) => r.route.path.toLowerCase() === '/branches/startup/:id');
-  if (profile.isNewTenant && !profile.isInvoicePlan && startUp && profile.defaultBranchId) {
-    return <Navigate to={`/branches/startUp/${encodeURIComponent(profile.defaultBranchId)}`} replace />;
+  if (profile.isNewTenant && !profile.isInvoicePlan && profile.defaultBranchId) {
+    return <Navigate to={pathTo('branchStartUp', { id: profile.defaultBranchId })} replace />;
   }
   return <Navigate to={HOME} replace />;
 }

@@ -1,18 +1,27 @@
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
+import { Menu } from 'primereact/menu';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { FiscalYearInfo } from '@erp/ui-kit';
 import { useApi } from '../app/ServicesContext';
 import { branchChosen, fiscalYearChosen, signedOut } from '../state/session';
 import { useShellDispatch, useShellSelector } from '../state/store';
 import { menuToggled } from '../state/ui';
 import { workspaceCleared } from '../state/workspace';
+import { FavoritesMenu } from '../favorites/FavoritesMenu';
+import { pathTo } from '../settings/shell-routes';
+import { customizerToggled } from '../theme/theme';
 import { LanguagePicker } from './LanguagePicker';
 import { useLocalName } from './names';
 
 const yearKey = (y: FiscalYearInfo | null) => (y ? `${y.year ?? 'all'}:${y.startDate}` : '');
 
-/** Top bar: menu toggle, product name, branch and fiscal-year pickers, language, user and logout. */
+/**
+ * Top bar: menu toggle, product name, branch and fiscal-year pickers, language, favorites, the user's menu
+ * (change password, theme) and logout.
+ */
 export function Navbar() {
   const { t } = useTranslation('shell');
   const dispatch = useShellDispatch();
@@ -23,6 +32,8 @@ export function Navbar() {
   const fiscalYear = useShellSelector((s) => s.session.fiscalYear);
   const branches = useShellSelector((s) => s.workspace.branches);
   const years = useShellSelector((s) => s.workspace.fiscalYears);
+  const navigate = useNavigate();
+  const userMenu = useRef<Menu>(null);
 
   const logout = () => {
     // Spec section 4: logout clears token, profile and the chosen fiscal year, then /login (the guard's job).
@@ -72,9 +83,33 @@ export function Navbar() {
         </label>
         <LanguagePicker />
       </div>
-      <span className="erp-navbar__user" title={profile?.userName}>
-        <i className="pi pi-user" aria-hidden="true" /> {profile?.fullName || profile?.userName}
-      </span>
+      <FavoritesMenu />
+      <Menu
+        ref={userMenu}
+        popup
+        model={[
+          {
+            label: t('titles.changePassword'),
+            icon: 'pi pi-key',
+            command: () => navigate(pathTo('changePassword')),
+          },
+          {
+            label: t('theme.title'),
+            icon: 'pi pi-palette',
+            command: () => dispatch(customizerToggled(true)),
+          },
+        ]}
+      />
+      <Button
+        className="erp-navbar__user"
+        text
+        icon="pi pi-user"
+        label={profile?.fullName || profile?.userName}
+        title={profile?.userName}
+        aria-haspopup="menu"
+        onClick={(e) => userMenu.current?.toggle(e)}
+        data-testid="user-menu"
+      />
       <Button icon="pi pi-sign-out" label={t('nav.logout')} text onClick={logout} data-testid="logout" />
     </header>
   );

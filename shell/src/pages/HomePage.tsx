@@ -1,24 +1,15 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { hasPermission } from '@erp/ui-kit';
-import { useApi } from '../app/ServicesContext';
 import { useLocalName } from '../layout/names';
 import { loadManifest } from '../remotes/loader';
 import { useAppNames } from '../remotes/names';
 import { useShellDispatch, useShellSelector } from '../state/store';
 
-interface Favorite {
-  id: string;
-  routeUrl: string;
-  title: string;
-}
-
 /** / : who and where the user is working, their favorite pages and the state of each feature app. */
 export function HomePage() {
   const { t } = useTranslation('shell');
-  const api = useApi();
   const dispatch = useShellDispatch();
   const localName = useLocalName();
   const appName = useAppNames();
@@ -28,18 +19,10 @@ export function HomePage() {
   const company = useShellSelector((s) => s.workspace.company);
   const branches = useShellSelector((s) => s.workspace.branches);
   const remotes = useShellSelector((s) => s.remotes);
-  const [favorites, setFavorites] = useState<Favorite[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api.get<Favorite[]>('FavoriteRoutes', undefined, { quiet: true }).then(
-      (list) => live && setFavorites(list),
-      () => live && setFavorites([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
+  // the layout loads them once; the page stars (PageBar) keep them current
+  const favorites = useShellSelector((s) =>
+    s.favorites.status === 'ready' || s.favorites.status === 'failed' ? s.favorites.items : null,
+  );
 
   const branch = branches.find((b) => b.id === branchId);
   const access = { isAdmin: profile?.isAdmin ?? false, permissions: new Set(profile?.permissions ?? []) };

@@ -3,6 +3,7 @@ import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { isApiError } from '@erp/api-client';
 import type { LoginProfile } from '@erp/contracts';
 import { useApi } from '../app/ServicesContext';
@@ -129,6 +130,9 @@ export function LoginPage() {
           loading={busy}
           className="erp-login__submit"
         />
+        <Link to="/ForgetPassword" className="erp-link" data-testid="forget-password-link">
+          {t('screens.forgetPassword.link')}
+        </Link>
       </form>
     </section>
   );

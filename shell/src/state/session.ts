@@ -41,6 +41,10 @@ export const sessionSlice = createSlice({
       state.profile = null;
       state.fiscalYear = null;
     },
+    /** The start-up branch was saved: the tenant is no longer new (spec section 2's after-login rule). */
+    startUpDone(state) {
+      if (state.profile) state.profile.isNewTenant = false;
+    },
     branchChosen(state, action: PayloadAction<string>) {
       state.branchId = action.payload;
     },
@@ -50,4 +54,5 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { signedIn, refreshed, signedOut, branchChosen, fiscalYearChosen } = sessionSlice.actions;
+export const { signedIn, refreshed, signedOut, startUpDone, branchChosen, fiscalYearChosen } =
+  sessionSlice.actions;

@@ -2,6 +2,7 @@ import type { LoginProfile } from '@erp/contracts';
 import type { Language } from '@erp/i18n';
 import { isLanguage } from '@erp/i18n/src/client';
 import type { FiscalYearInfo } from '@erp/ui-kit';
+import { normaliseTheme, type ThemePreferences } from '../theme/theme';
 
 /** The client storage keys of spec section 7: access token, user profile, language, branch id, current year. */
 export const STORAGE_KEYS = {
@@ -10,6 +11,8 @@ export const STORAGE_KEYS = {
   language: 'erp.language',
   branchId: 'erp.branchId',
   currentYear: 'erp.currentYear',
+  /** The last theme (issue 3), so the page opens in it before the user's preferences are read. */
+  theme: 'erp.theme',
 } as const;
 
 /** The profile as stored: the login profile without its access token (kept under its own key). */
@@ -21,6 +24,7 @@ export interface Persisted {
   language: Language | null;
   branchId: string | null;
   fiscalYear: FiscalYearInfo | null;
+  theme: ThemePreferences | null;
 }
 
 function read<T>(key: string, parse: (raw: string) => T | null): T | null {
@@ -49,6 +53,7 @@ export function loadPersisted(): Persisted {
       const y = json(raw) as FiscalYearInfo | null;
       return y && typeof y.startDate === 'string' ? y : null;
     }),
+    theme: read(STORAGE_KEYS.theme, (raw) => normaliseTheme(json(raw))),
   };
 }
 
@@ -74,5 +79,6 @@ export function savePersisted(next: Persisted): void {
   if (last?.fiscalYear !== next.fiscalYear) {
     write(STORAGE_KEYS.currentYear, next.fiscalYear ? JSON.stringify(next.fiscalYear) : null);
   }
+  if (last?.theme !== next.theme) write(STORAGE_KEYS.theme, next.theme ? JSON.stringify(next.theme) : null);
   last = next;
 }

@@ -6,6 +6,8 @@ import { sessionSlice } from './session';
 import { loadPersisted, savePersisted } from './storage';
 import { uiSlice } from './ui';
 import { workspaceSlice } from './workspace';
+import { favoritesSlice } from '../favorites/favorites';
+import { themeSlice } from '../theme/theme';
 
 /** The shell's Redux store: session and UI state (design.md section 7), persisted per spec section 7. */
 export function createShellStore(extra: ThunkExtra) {
@@ -16,6 +18,8 @@ export function createShellStore(extra: ThunkExtra) {
       ui: uiSlice.reducer,
       workspace: workspaceSlice.reducer,
       remotes: remotesSlice.reducer,
+      theme: themeSlice.reducer,
+      favorites: favoritesSlice.reducer,
     },
     preloadedState: {
       session: {
@@ -28,17 +32,19 @@ export function createShellStore(extra: ThunkExtra) {
         ...uiSlice.getInitialState(),
         ...(persisted.language ? { language: persisted.language } : {}),
       },
+      theme: { ...themeSlice.getInitialState(), ...(persisted.theme ? { prefs: persisted.theme } : {}) },
     },
     middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }),
   });
   store.subscribe(() => {
-    const { session, ui } = store.getState();
+    const { session, ui, theme } = store.getState();
     savePersisted({
       token: session.token,
       profile: session.profile,
       language: ui.language,
       branchId: session.branchId,
       fiscalYear: session.fiscalYear,
+      theme: theme.prefs,
     });
   });
   return store;

@@ -113,8 +113,18 @@ test.describe('shell journeys', () => {
     const config = (await (await page.request.get('/remotes.json')).json()) as Record<string, string>;
     expect(Object.keys(config).sort()).toEqual([...REMOTES].sort());
     for (const remote of REMOTES) await home.expectModuleStatus(remote, 'ready');
-    // no manifest lists a screen yet, so the sidebar holds home only: no entry leads nowhere
-    await expect(new ShellLayout(page).sidebar.getByRole('link')).toHaveCount(1);
+    // the shell's own screens sit in the Settings group
+    const settings = new ShellLayout(page).sidebar.locator('[data-group="settings"]');
+    for (const label of [
+      'المستخدمون',
+      'الفروع',
+      'الشركة',
+      'سجل العمليات',
+      'تذاكر الدعم',
+      'بيانات الاشتراك',
+    ]) {
+      await expect(settings.getByRole('link', { name: label })).toBeVisible();
+    }
   });
 
   test('a feature app that fails to load shows a translated error with a retry; the shell keeps working', async ({

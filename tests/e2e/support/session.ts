@@ -5,7 +5,22 @@ import { LoginPage } from '../pages/LoginPage';
 
 export { ADMIN_PASSWORD };
 
+/** The admin's remembered theme and language back to the defaults, so each journey starts in Arabic, light. */
+export async function resetAdminPreferences(request: APIRequestContext): Promise<void> {
+  const auth = await request.post('/api/Users/auth', {
+    data: { userName: 'admin', password: ADMIN_PASSWORD },
+  });
+  expect(auth.status()).toBe(200);
+  const { token } = (await auth.json()) as { token: string };
+  const reset = await request.put('/api/UserPreferences', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { theme: {}, language: null },
+  });
+  expect(reset.status(), await reset.text()).toBe(200);
+}
+
 export async function signInAsAdmin(page: Page): Promise<HomePage> {
+  await resetAdminPreferences(page.request);
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn('admin', ADMIN_PASSWORD);

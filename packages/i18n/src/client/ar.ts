@@ -1,4 +1,5 @@
 import type { ClientMessages } from './en';
+import { ar as screens } from './screens/ar';
 
 /** Interface texts in Arabic, the default language. */
 export const ar: ClientMessages = {
@@ -96,6 +97,7 @@ export const ar: ClientMessages = {
       pt: 'Português',
       ku: 'کوردی',
     },
+    ...screens,
   },
   ui: {
     loading: 'جارٍ التحميل…',

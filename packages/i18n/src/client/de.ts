@@ -1,4 +1,5 @@
 import type { ClientMessages } from './en';
+import { de as screens } from './screens/de';
 
 /** Interface texts in German. */
 export const de: ClientMessages = {
@@ -96,6 +97,7 @@ export const de: ClientMessages = {
       pt: 'Português',
       ku: 'کوردی',
     },
+    ...screens,
   },
   ui: {
     loading: 'Wird geladen…',

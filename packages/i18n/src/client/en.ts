@@ -1,3 +1,5 @@
+import { en as screens } from './screens/en';
+
 /**
  * Interface texts of the shell ('shell' namespace) and of the shared UI kit ('ui' namespace) in English, the
  * fallback language. Every other language has exactly this key set (a jest test checks it). `{{name}}` is an
@@ -98,6 +100,7 @@ export const en = {
       pt: 'Português',
       ku: 'کوردی',
     },
+    ...screens,
   },
   ui: {
     loading: 'Loading…',

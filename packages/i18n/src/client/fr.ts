@@ -1,4 +1,5 @@
 import type { ClientMessages } from './en';
+import { fr as screens } from './screens/fr';
 
 /** Interface texts in French. */
 export const fr: ClientMessages = {
@@ -96,6 +97,7 @@ export const fr: ClientMessages = {
       pt: 'Português',
       ku: 'کوردی',
     },
+    ...screens,
   },
   ui: {
     loading: 'Chargement…',

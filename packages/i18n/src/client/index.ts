@@ -1,4 +1,4 @@
-import { languages, RTL_LANGUAGES, type Language } from '../index';
+import { type Language } from '../languages';
 import { ar } from './ar';
 import { de } from './de';
 import { en, type ClientMessages } from './en';
@@ -12,11 +12,4 @@ export { findMessageProblems, type MessageTree } from './check';
 /** The shell's and the UI kit's texts in the six languages (spec section 1). */
 export const clientMessages: Record<Language, ClientMessages> = { ar, en, fr, de, pt, ku };
 
-/** 'rtl' for Arabic and Kurdish (spec section 1). */
-export function directionOf(language: Language): 'rtl' | 'ltr' {
-  return RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
-}
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (languages as readonly string[]).includes(value);
-}
+export { directionOf, isLanguage } from '../languages';

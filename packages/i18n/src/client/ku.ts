@@ -1,4 +1,5 @@
 import type { ClientMessages } from './en';
+import { ku as screens } from './screens/ku';
 
 /** Interface texts in Central Kurdish (Sorani, Arabic script, right to left). */
 export const ku: ClientMessages = {
@@ -96,6 +97,7 @@ export const ku: ClientMessages = {
       pt: 'Português',
       ku: 'کوردی',
     },
+    ...screens,
   },
   ui: {
     loading: 'بارکردن…',

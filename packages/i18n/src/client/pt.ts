@@ -1,4 +1,5 @@
 import type { ClientMessages } from './en';
+import { pt as screens } from './screens/pt';
 
 /** Interface texts in Portuguese. */
 export const pt: ClientMessages = {
@@ -96,6 +97,7 @@ export const pt: ClientMessages = {
       pt: 'Português',
       ku: 'کوردی',
     },
+    ...screens,
   },
   ui: {
     loading: 'A carregar…',

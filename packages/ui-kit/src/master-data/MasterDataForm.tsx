@@ -1,0 +1,414 @@
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Message } from 'primereact/message';
+import { MultiSelect } from 'primereact/multiselect';
+import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@erp/api-client';
+import type { EntityDef, FieldDef } from '@erp/contracts';
+import { label, type Language } from '@erp/i18n';
+import { useFeature } from '../feature';
+import {
+  emptyValues,
+  fieldErrorsOf,
+  roundInput,
+  toPayload,
+  validate,
+  valuesFromRecord,
+  type EntityRecord,
+  type FieldErrors,
+  type FormValues,
+} from './form-model';
+import type { ReferenceOption } from './references';
+
+/** Fields whose text reads left to right whatever the language: numbers, codes, addresses of the net. */
+const LTR_KINDS = new Set(['decimal', 'integer', 'phone', 'email', 'iban', 'taxNumber', 'date', 'secret']);
+
+export interface MasterDataFormProps {
+  entity: EntityDef;
+  /** The record to edit or show; absent for a new one. */
+  id?: string;
+  /** Preview only: every input disabled, no save (master branch, or the view action). */
+  readOnly: boolean;
+  /** The route's permission holds: the save button shows (spec section 2). */
+  canSave: boolean;
+  references: Record<string, readonly ReferenceOption[]>;
+  /** Where the buttons go: a dialog's footer or the page's toolbar. */
+  renderActions: (actions: ReactNode) => ReactNode;
+  onSaved: (record: EntityRecord) => void;
+  onCancel: () => void;
+  cancelLabel?: string;
+}
+
+/**
+ * The generic master-data form: the entity's fields by kind, validated on load and on every change with the
+ * entity's own zod schema (translated with the server's texts), Enter never submits, decimals rounded to the
+ * branch's digits on blur, the code fixed once saved, server field errors mapped back onto the fields.
+ */
+export function MasterDataForm({
+  entity,
+  id,
+  readOnly,
+  canSave,
+  references,
+  renderActions,
+  onSaved,
+  onCancel,
+  cancelLabel,
+}: MasterDataFormProps) {
+  const context = useFeature();
+  const { t } = useTranslation('ui');
+  const language = context.language;
+  const [record, setRecord] = useState<EntityRecord | null>(null);
+  const [values, setValues] = useState<FormValues>(() => emptyValues(entity));
+  const [loading, setLoading] = useState(id !== undefined);
+  const [missing, setMissing] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const { api } = context;
+
+  useEffect(() => {
+    if (id === undefined) return;
+    let live = true;
+    setLoading(true);
+    api.get<EntityRecord>(entity.apiPath, id, { quiet: true }).then(
+      (r) => {
+        if (!live) return;
+        setRecord(r);
+        setValues(valuesFromRecord(entity, r));
+        setLoading(false);
+      },
+      () => {
+        if (!live) return;
+        setMissing(true);
+        setLoading(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, entity, id]);
+
+  // Spec section 5: forms validate on load and on submit; here on every change too, in the user's language.
+  const clientErrors = useMemo(() => validate(entity, values, language), [entity, values, language]);
+  const errors = { ...clientErrors, ...serverErrors };
+  const editing = id !== undefined;
+  const disabled = readOnly || loading || saving;
+
+  const set = (name: string, value: unknown) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setServerErrors(({ [name]: _gone, ...rest }) => rest);
+  };
+
+  async function save() {
+    if (Object.keys(clientErrors).length > 0 || saving) return;
+    setSaving(true);
+    const body = toPayload(entity, values);
+    try {
+      const saved = editing
+        ? await api.put<EntityRecord>(entity.apiPath, body, id, { quiet: true })
+        : await api.post<EntityRecord>(entity.apiPath, body, { quiet: true });
+      context.notify('success', t('md.saved'));
+      onSaved(saved);
+    } catch (error) {
+      if (isApiError(error)) {
+        setServerErrors(fieldErrorsOf(error.errors));
+        // 409s (code or value already used, master branch) and 400s: the spec's alert with the server's text
+        if (error.status !== 400 || !error.errors.length) {
+          context.notify('error', t('md.errorTitle'), error.detail || error.message);
+        }
+      } else {
+        context.notify('error', t('md.errorTitle'), String(error));
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  // Spec section 5: the Enter key does not submit (text areas keep their new lines, buttons their clicks).
+  const noEnterSubmit = (e: KeyboardEvent<HTMLFormElement>) => {
+    const target = e.target as HTMLElement;
+    if (e.key === 'Enter' && target.tagName !== 'TEXTAREA' && target.tagName !== 'BUTTON') e.preventDefault();
+  };
+
+  const actions = (
+    <>
+      <Button
+        type="button"
+        label={cancelLabel ?? t('md.cancel')}
+        icon="pi pi-times"
+        outlined
+        onClick={onCancel}
+        data-testid="md-cancel"
+      />
+      {canSave && !readOnly ? (
+        <Button
+          type="button"
+          label={t('md.save')}
+          icon="pi pi-check"
+          loading={saving}
+          disabled={loading || missing || Object.keys(clientErrors).length > 0}
+          onClick={() => void save()}
+          data-testid="md-save"
+        />
+      ) : null}
+    </>
+  );
+
+  if (missing) {
+    return (
+      <>
+        <Message severity="warn" text={t('md.notFound')} />
+        {renderActions(actions)}
+      </>
+    );
+  }
+
+  const baseFields: FieldDef[] = [
+    { name: 'code', kind: 'text', max: 20 },
+    { name: 'arabicName', kind: 'text', required: true },
+    { name: 'englishName', kind: 'text' },
+  ];
+  const fields = [...baseFields, ...entity.fields];
+
+  return (
+    <>
+      <form
+        className="erp-md-form"
+        noValidate
+        onSubmit={(e) => e.preventDefault()}
+        onKeyDown={noEnterSubmit}
+        data-testid="md-form"
+        aria-busy={loading}
+      >
+        {fields.map((f) => (
+          <FieldRow
+            key={f.name}
+            field={f}
+            language={language}
+            error={errors[f.name]}
+            wide={f.kind === 'textarea' || f.kind === 'references'}
+          >
+            <FieldInput
+              field={f}
+              value={values[f.name]}
+              disabled={disabled || (f.name === 'code' && editing)}
+              placeholder={
+                f.name === 'code' && !editing
+                  ? t('md.codeAutomatic')
+                  : f.name === 'englishName'
+                    ? String(values.arabicName ?? '')
+                    : undefined
+              }
+              invalid={Boolean(errors[f.name])}
+              options={references[f.name] ?? []}
+              language={language}
+              noChoice={t('md.noChoice')}
+              onChange={(v) => set(f.name, v)}
+              onBlur={
+                f.kind === 'decimal'
+                  ? () => set(f.name, roundInput(f, String(values[f.name] ?? ''), context.decimals))
+                  : undefined
+              }
+            />
+            {f.kind === 'secret' ? (
+              <small className="erp-md-form__hint" data-testid={`md-secret-${f.name}`}>
+                {record?.[`${f.name}IsSet`] ? t('md.secretSet') : t('md.secretNotSet')}
+              </small>
+            ) : null}
+          </FieldRow>
+        ))}
+      </form>
+      {renderActions(actions)}
+    </>
+  );
+}
+
+function FieldRow({
+  field,
+  language,
+  error,
+  wide,
+  children,
+}: {
+  field: FieldDef;
+  language: Language;
+  error: string | undefined;
+  wide: boolean;
+  children: ReactNode;
+}) {
+  const inputId = `md-${field.name}`;
+  return (
+    <div
+      className={`erp-md-field${wide ? ' erp-md-field--wide' : ''}${field.kind === 'boolean' ? ' erp-md-field--check' : ''}`}
+      data-field={field.name}
+    >
+      <label htmlFor={inputId} className="erp-md-field__label">
+        {label(language, `fields.${field.name}`)}
+        {field.required ? <span className="erp-md-field__required"> *</span> : null}
+      </label>
+      {children}
+      {error ? (
+        <small className="p-error erp-md-field__error" id={`${inputId}-error`} role="alert">
+          {error}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+interface InputProps {
+  field: FieldDef;
+  value: unknown;
+  disabled: boolean;
+  placeholder: string | undefined;
+  invalid: boolean;
+  options: readonly ReferenceOption[];
+  language: Language;
+  noChoice: string;
+  onChange: (value: unknown) => void;
+  onBlur?: () => void;
+}
+
+function FieldInput({
+  field,
+  value,
+  disabled,
+  placeholder,
+  invalid,
+  options,
+  language,
+  noChoice,
+  onChange,
+  onBlur,
+}: InputProps) {
+  const id = `md-${field.name}`;
+  const common = {
+    id,
+    disabled,
+    invalid,
+    'aria-invalid': invalid,
+    'aria-describedby': invalid ? `${id}-error` : undefined,
+    dir: LTR_KINDS.has(field.kind) || field.name === 'code' ? 'ltr' : undefined,
+  } as const;
+  const text = String(value ?? '');
+  switch (field.kind) {
+    case 'textarea':
+      return (
+        <InputTextarea
+          {...common}
+          value={text}
+          rows={3}
+          autoResize
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    case 'decimal':
+      return (
+        <InputText
+          {...common}
+          value={text}
+          inputMode="decimal"
+          keyfilter={/[\d.-]/}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+        />
+      );
+    case 'integer':
+      return (
+        <InputNumber
+          inputId={id}
+          disabled={disabled}
+          invalid={invalid}
+          value={typeof value === 'number' ? value : null}
+          useGrouping={false}
+          locale="en-US"
+          inputClassName="erp-md-ltr"
+          onValueChange={(e) => onChange(e.value ?? null)}
+        />
+      );
+    case 'boolean':
+      return (
+        <Checkbox
+          inputId={id}
+          disabled={disabled}
+          checked={value === true}
+          onChange={(e) => onChange(e.checked === true)}
+        />
+      );
+    case 'enum':
+      return (
+        <Dropdown
+          inputId={id}
+          disabled={disabled}
+          invalid={invalid}
+          value={value ?? null}
+          options={(field.options ?? []).map((o) => ({ value: o, label: label(language, `options.${o}`) }))}
+          showClear={!field.required}
+          placeholder={noChoice}
+          onChange={(e) => onChange(e.value ?? null)}
+        />
+      );
+    case 'reference':
+      return (
+        <Dropdown
+          inputId={id}
+          disabled={disabled}
+          invalid={invalid}
+          value={value ?? null}
+          options={withStored(options, value === null || value === undefined ? [] : [String(value)])}
+          filter
+          showClear={!field.required}
+          placeholder={noChoice}
+          onChange={(e) => onChange(e.value ?? null)}
+        />
+      );
+    case 'references':
+      return (
+        <MultiSelect
+          inputId={id}
+          disabled={disabled}
+          invalid={invalid}
+          value={Array.isArray(value) ? value : []}
+          options={withStored(options, Array.isArray(value) ? value.map(String) : [])}
+          display="chip"
+          filter
+          placeholder={noChoice}
+          onChange={(e) => onChange((e.value as string[] | null) ?? [])}
+        />
+      );
+    case 'date':
+      return <InputText {...common} type="date" value={text} onChange={(e) => onChange(e.target.value)} />;
+    case 'secret':
+      return (
+        <InputText
+          {...common}
+          type="password"
+          autoComplete="new-password"
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    default:
+      return (
+        <InputText
+          {...common}
+          type={field.kind === 'email' ? 'email' : field.kind === 'phone' ? 'tel' : 'text'}
+          value={text}
+          placeholder={placeholder}
+          maxLength={field.max ?? 200}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+  }
+}
+
+/** Stored ids without a loaded choice (a list the user may not read) still show, as their id. */
+function withStored(options: readonly ReferenceOption[], stored: readonly string[]): ReferenceOption[] {
+  const missing = stored.filter((id) => !options.some((o) => o.value === id));
+  return [...options, ...missing.map((id) => ({ value: id, label: id }))];
+}

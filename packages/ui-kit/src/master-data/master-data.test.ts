@@ -1,0 +1,117 @@
+import { areas, cars, customers, discountTypes, entitiesOf, maxTemperatures } from '@erp/contracts';
+import { findMessageProblems, type MessageTree } from '@erp/i18n/src/client';
+import { parseManifest } from '../manifest';
+import { MANIFEST_VERSION } from '../contract';
+import {
+  emptyValues,
+  fieldErrorsOf,
+  roundInput,
+  toPayload,
+  validate,
+  valuesFromRecord,
+  type EntityRecord,
+} from './form-model';
+import { masterDataManifest } from './manifest-parts';
+import { uiKitMessages } from './messages';
+
+describe('the master-data form model', () => {
+  it('validates with the entity schema and speaks the server texts, in the user language', () => {
+    const empty = validate(cars, emptyValues(cars), 'ar');
+    expect(empty).toEqual({ arabicName: 'هذا الحقل مطلوب', plateNumber: 'هذا الحقل مطلوب' });
+    const bad = validate(
+      customers,
+      { ...emptyValues(customers), arabicName: 'عميل', taxNumber: '123', creditLimit: '0', phone: '12' },
+      'en',
+    );
+    expect(bad).toEqual({
+      taxNumber: 'The tax number is 15 digits starting and ending with 3',
+      creditLimit: 'The value must be more than zero',
+      phone: 'Enter a valid phone number',
+    });
+    const over = validate(
+      discountTypes,
+      { ...emptyValues(discountTypes), arabicName: 'x', discountPercentage: '101' },
+      'en',
+    );
+    expect(over.discountPercentage).toBe('The value is too large (at most 100)');
+    expect(validate(areas, { ...emptyValues(areas), arabicName: 'منطقة' }, 'ar')).toEqual({});
+  });
+
+  it('keeps decimals as strings and rounds them with a decimal library, except the spec exceptions', () => {
+    const capacity = cars.fields.find((f) => f.name === 'capacity')!;
+    const percentage = discountTypes.fields.find((f) => f.name === 'discountPercentage')!;
+    expect(roundInput(capacity, '9.456', 2)).toBe('9.46');
+    expect(roundInput(capacity, '1.005', 2)).toBe('1.01'); // a float would give 1.00
+    expect(roundInput(capacity, '-2.5', 0)).toBe('-3'); // half away from zero
+    expect(roundInput(percentage, '12.345', 2)).toBe('12.345');
+    expect(roundInput(capacity, 'abc', 2)).toBe('abc');
+    const temperature = maxTemperatures.fields[0]!;
+    expect(roundInput(temperature, ' 32.456 ', 1)).toBe('32.5');
+  });
+
+  it('sends englishName from arabicName when empty, null for an empty decimal, and keeps secrets out', () => {
+    const body = toPayload(cars, { ...emptyValues(cars), arabicName: 'خلاطة', plateNumber: 'P1' });
+    expect(body).toMatchObject({
+      code: '',
+      arabicName: 'خلاطة',
+      englishName: 'خلاطة',
+      capacity: null,
+      isActive: true,
+    });
+    const record = {
+      id: 'd1',
+      code: '7',
+      arabicName: 'خصم',
+      englishName: 'Discount',
+      discountPercentage: '12.5',
+      secretCodeIsSet: true,
+      allowedUsers: ['u1'],
+      isActive: false,
+    } as EntityRecord;
+    const values = valuesFromRecord(discountTypes, record);
+    expect(values).toMatchObject({
+      code: '7',
+      discountPercentage: '12.5',
+      secretCode: '',
+      allowedUsers: ['u1'],
+    });
+    expect(
+      fieldErrorsOf([
+        { field: 'code', message: 'used' },
+        { field: 'code', message: 'again' },
+      ]),
+    ).toEqual({
+      code: 'used',
+    });
+  });
+});
+
+describe('the master-data manifest parts', () => {
+  it('gives each service its lists, the spec pages for cars, drivers and discount types, any-of flags', () => {
+    const concrete = masterDataManifest(entitiesOf('concrete'));
+    const manifest = { version: MANIFEST_VERSION, name: 'mfe_concrete', ...concrete };
+    expect(parseManifest('mfe_concrete', manifest)).toEqual(manifest);
+    expect(concrete.routes.filter((r) => r.path.startsWith('/cars/'))).toEqual([
+      { path: '/cars/new', permission: 'addCars', layout: 'vertical', titleKey: 'cars' },
+      { path: '/cars/edit/:id', permission: 'editCars', layout: 'vertical', titleKey: 'cars' },
+    ]);
+    expect(concrete.menu.find((m) => m.path === '/cars')).toMatchObject({
+      group: 'mainData',
+      icon: 'pi pi-car',
+      anyFlags: ['concrete', 'carShowroom'],
+    });
+    expect(concrete.messages.ar?.cars).toBe('السيارات');
+    const sales = masterDataManifest(entitiesOf('sales'));
+    expect(sales.routes.map((r) => r.path)).toEqual([
+      '/areas',
+      '/discount-types',
+      '/discount-types/new',
+      '/discount-types/edit/:id',
+      '/customers',
+    ]);
+  });
+
+  it('has the kit texts in the six languages', () => {
+    expect(findMessageProblems(uiKitMessages as unknown as Record<string, MessageTree>)).toEqual([]);
+  });
+});

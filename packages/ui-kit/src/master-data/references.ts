@@ -1,0 +1,96 @@
+import { useEffect, useMemo, useState } from 'react';
+import { masterDataEntities, type EntityDef } from '@erp/contracts';
+import type { Language } from '@erp/i18n';
+import type { FeatureContext } from '../contract';
+import { nameOf } from './form-model';
+
+export interface ReferenceOption {
+  value: string;
+  label: string;
+}
+
+interface Named {
+  id: string;
+  arabicName?: string;
+  englishName?: string;
+  fullName?: string;
+  userName?: string;
+}
+
+/** How many records a reference list loads: the largest page the API serves (spec section 9). */
+export const REFERENCE_PAGE_SIZE = 500;
+
+async function loadReference(context: FeatureContext, reference: string): Promise<Named[]> {
+  if (reference === 'branches') {
+    if (context.branches?.length) return [...context.branches];
+    const startUp = await context.api.get<{ branches: Named[] }>('/api/aggregates/StartUp', undefined, {
+      quiet: true,
+    });
+    return startUp.branches;
+  }
+  const path =
+    reference === 'users' ? '/api/Users' : masterDataEntities.find((e) => e.name === reference)?.apiPath;
+  if (!path) return [];
+  const page = await context.api.get<{ items: Named[] }>(path, undefined, {
+    query: { pageSize: REFERENCE_PAGE_SIZE },
+    quiet: true,
+  });
+  return page.items;
+}
+
+function labelOf(record: Named, language: Language): string {
+  if (record.fullName !== undefined || record.userName !== undefined) {
+    return record.fullName || record.userName || record.id;
+  }
+  return nameOf(record, language) || record.id;
+}
+
+/**
+ * The choices of an entity's reference fields, loaded once per screen: the referenced entity's list (one
+ * page of 500), the context's branches for 'branches', '/api/Users' for 'users'. A list the user may not
+ * read (403) or that fails leaves its field without choices instead of breaking the screen; a stored id
+ * without a choice is shown as is.
+ */
+export function useReferenceOptions(
+  entity: EntityDef,
+  context: FeatureContext,
+  /** Bumped when the list shows an id the loaded choices lack (a record created since): load them again. */
+  version = 0,
+): Record<string, readonly ReferenceOption[]> {
+  const references = useMemo(
+    () => [
+      ...new Set(
+        entity.fields
+          .filter((f) => (f.kind === 'reference' || f.kind === 'references') && f.reference)
+          .map((f) => f.reference!),
+      ),
+    ],
+    [entity],
+  );
+  const [records, setRecords] = useState<Record<string, Named[]>>({});
+  const { api, branches } = context;
+
+  useEffect(() => {
+    let live = true;
+    for (const reference of references) {
+      loadReference({ ...context, api, branches }, reference).then(
+        (items) => live && setRecords((r) => ({ ...r, [reference]: items })),
+        () => live && setRecords((r) => ({ ...r, [reference]: [] })),
+      );
+    }
+    return () => {
+      live = false;
+    };
+    // loaded once per screen (and when the client or the branches change), not on every context change
+  }, [references, api, branches, version]);
+
+  const language = context.language;
+  return useMemo(() => {
+    const out: Record<string, ReferenceOption[]> = {};
+    for (const f of entity.fields) {
+      if (!f.reference) continue;
+      out[f.name] = (records[f.reference] ?? []).map((r) => ({ value: r.id, label: labelOf(r, language) }));
+    }
+    return out;
+  }, [entity, records, language]);
+}

@@ -1,0 +1,154 @@
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { DataTable } from 'primereact/datatable';
+import { InputText } from 'primereact/inputtext';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Branch } from '@erp/contracts';
+import { useApi } from '../app/ServicesContext';
+import { useCan } from '../components/access';
+import { ScreenHeader } from '../components/Field';
+import { useNotify } from '../components/notify';
+import { PAGE_SIZES, useDebounced, usePagedList } from '../components/usePage';
+import { pathTo } from '../settings/shell-routes';
+import { useShellDispatch } from '../state/store';
+import { loadWorkspace } from '../state/workspace';
+
+/**
+ * /branches (viewBranches): the branches, paged and searchable. The master branch is read-only (spec section 4):
+ * its edit and delete buttons are hidden and a preview button is shown instead.
+ */
+export function BranchesPage() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const api = useApi();
+  const can = useCan();
+  const notify = useNotify();
+  const dispatch = useShellDispatch();
+  const [search, setSearch] = useState('');
+  const [paging, setPaging] = useState({ page: 1, pageSize: 15 });
+  const settledSearch = useDebounced(search);
+  const { data, loading, reload } = usePagedList<Branch>('Branches', {
+    ...paging,
+    search: settledSearch || undefined,
+  });
+
+  const remove = (branch: Branch) =>
+    confirmDialog({
+      header: t('screens.common.confirmDeleteTitle'),
+      message: t('screens.branches.confirmDelete', { name: branch.arabicName }),
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: t('screens.common.yes'),
+      rejectLabel: t('screens.common.no'),
+      acceptClassName: 'p-button-danger',
+      accept: () =>
+        void api.del('Branches', branch.id).then(
+          () => {
+            notify.saved('screens.common.deletedSuccessfully');
+            reload();
+            void dispatch(loadWorkspace());
+          },
+          () => undefined,
+        ),
+    });
+
+  const actions = (b: Branch) => (
+    <>
+      {b.isMaster ? (
+        <Button
+          icon="pi pi-eye"
+          text
+          rounded
+          aria-label={t('screens.common.preview')}
+          tooltip={t('screens.common.preview')}
+          onClick={() => navigate(pathTo('branchPreview', { id: b.id }))}
+          data-testid="branch-preview"
+        />
+      ) : null}
+      {!b.isMaster && can('editBranches') ? (
+        <>
+          <Button
+            icon="pi pi-pencil"
+            text
+            rounded
+            aria-label={t('screens.common.edit')}
+            tooltip={t('screens.common.edit')}
+            onClick={() => navigate(pathTo('branchEdit', { id: b.id }))}
+            data-testid="branch-edit"
+          />
+          <Button
+            icon="pi pi-trash"
+            text
+            rounded
+            severity="danger"
+            aria-label={t('screens.common.delete')}
+            tooltip={t('screens.common.delete')}
+            onClick={() => remove(b)}
+            data-testid="branch-delete"
+          />
+        </>
+      ) : null}
+    </>
+  );
+
+  return (
+    <section className="erp-screen" data-testid="branches-screen">
+      <ScreenHeader title={t('titles.branches')}>
+        <span className="erp-search">
+          <i className="pi pi-search" aria-hidden="true" />
+          <InputText
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPaging((p) => ({ ...p, page: 1 }));
+            }}
+            placeholder={t('screens.common.search')}
+            aria-label={t('screens.common.search')}
+          />
+        </span>
+        {can('addBranches') ? (
+          <Button
+            icon="pi pi-plus"
+            label={t('screens.branches.new')}
+            onClick={() => navigate(pathTo('branchNew'))}
+          />
+        ) : null}
+      </ScreenHeader>
+      <DataTable
+        value={data?.items ?? []}
+        dataKey="id"
+        lazy
+        paginator
+        loading={loading}
+        totalRecords={data?.total ?? 0}
+        first={(paging.page - 1) * paging.pageSize}
+        rows={paging.pageSize}
+        rowsPerPageOptions={PAGE_SIZES}
+        onPage={(e) => setPaging({ page: (e.page ?? 0) + 1, pageSize: e.rows })}
+        emptyMessage={t('screens.common.noRecords')}
+        className="erp-table"
+        size="small"
+        stripedRows
+        rowClassName={(b: Branch) => (b.isMaster ? 'is-master' : '')}
+      >
+        <Column field="code" header={t('screens.branches.code')} />
+        <Column field="arabicName" header={t('screens.common.arabicName')} />
+        <Column field="englishName" header={t('screens.common.englishName')} />
+        <Column field="city" header={t('screens.branches.city')} />
+        <Column field="decimalDigits" header={t('screens.branches.decimalDigits')} />
+        <Column
+          header={t('screens.branches.kind')}
+          body={(b: Branch) =>
+            b.isMaster ? (
+              <Tag value={t('screens.branches.master')} severity="secondary" icon="pi pi-lock" />
+            ) : null
+          }
+        />
+        <Column header={t('screens.common.actions')} bodyClassName="erp-row-actions" body={actions} />
+      </DataTable>
+    </section>
+  );
+}

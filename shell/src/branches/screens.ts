@@ -1,0 +1,2 @@
+export { BranchesPage } from './BranchesPage';
+export { BranchFormPage } from './BranchFormPage';

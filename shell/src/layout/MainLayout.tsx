@@ -1,0 +1,103 @@
+import { Button } from 'primereact/button';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { loadFavorites } from '../favorites/favorites';
+import { PageBar } from '../favorites/FavoriteStar';
+import { branchChosen, fiscalYearChosen } from '../state/session';
+import { useShellDispatch, useShellSelector } from '../state/store';
+import { menuToggled } from '../state/ui';
+import { loadWorkspace } from '../state/workspace';
+import { customizerToggled } from '../theme/theme';
+import { ThemeCustomizer } from '../theme/ThemeCustomizer';
+import { Footer } from './Footer';
+import { HorizontalMenu } from './HorizontalMenu';
+import { Navbar } from './Navbar';
+import { RemoteProblems } from './RemoteProblems';
+import { Sidebar } from './Sidebar';
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * The signed-in layout: vertical (spec section 2's default: navbar, sidebar, page) or horizontal (navbar, menu
+ * bar, page), with the theme's navbar, footer, collapsed menu and router transition. Loads the session's
+ * workspace (branches, company, fiscal years) and favorites, and settles the branch and fiscal year.
+ */
+export function MainLayout() {
+  const { t } = useTranslation('shell');
+  const dispatch = useShellDispatch();
+  const { pathname } = useLocation();
+  const status = useShellSelector((s) => s.workspace.status);
+  const favorites = useShellSelector((s) => s.favorites.status);
+  const branches = useShellSelector((s) => s.workspace.branches);
+  const years = useShellSelector((s) => s.workspace.fiscalYears);
+  const branchId = useShellSelector((s) => s.session.branchId);
+  const fiscalYear = useShellSelector((s) => s.session.fiscalYear);
+  const menuOpen = useShellSelector((s) => s.ui.menuOpen);
+  const theme = useShellSelector((s) => s.theme.prefs);
+
+  useEffect(() => {
+    if (status === 'idle') void dispatch(loadWorkspace());
+  }, [status, dispatch]);
+
+  useEffect(() => {
+    if (favorites === 'idle') void dispatch(loadFavorites());
+  }, [favorites, dispatch]);
+
+  useEffect(() => {
+    if (status !== 'ready') return;
+    // Spec section 6: non-admins see only their branches; keep the choice inside what the server returned.
+    if (branches.length > 0 && !branches.some((b) => b.id === branchId)) {
+      const usable = branches.find((b) => !b.isMaster) ?? branches[0]!;
+      dispatch(branchChosen(usable.id));
+    }
+    const chosenStillOffered = fiscalYear && years.some((y) => y.year === fiscalYear.year);
+    if (years.length > 0 && !chosenStillOffered) {
+      const d = today();
+      const current = years.find((y) => y.year !== null && y.startDate <= d && d <= y.endDate);
+      dispatch(fiscalYearChosen(current ?? years.find((y) => y.year !== null) ?? years[0]!));
+    }
+  }, [status, branches, years, branchId, fiscalYear, dispatch]);
+
+  const horizontal = theme.layout === 'horizontal';
+  const classes = [
+    'erp-layout',
+    `is-${theme.layout}`,
+    `navbar-${theme.navbarType}`,
+    `footer-${theme.footerType}`,
+    theme.menuCollapsed && !horizontal ? 'menu-collapsed' : '',
+  ].filter(Boolean);
+
+  return (
+    <div className={classes.join(' ')} data-layout={theme.layout}>
+      {theme.navbarType !== 'hidden' ? <Navbar /> : null}
+      {horizontal ? <HorizontalMenu /> : null}
+      <div className="erp-layout__body">
+        {horizontal ? null : <Sidebar />}
+        {menuOpen ? <div className="erp-scrim" onClick={() => dispatch(menuToggled(false))} /> : null}
+        <div className="erp-layout__main">
+          <main className="erp-content">
+            <RemoteProblems />
+            <PageBar />
+            <div key={pathname} className={`erp-transition erp-transition--${theme.routerTransition}`}>
+              <Outlet />
+            </div>
+          </main>
+          {theme.footerType !== 'hidden' ? <Footer /> : null}
+        </div>
+      </div>
+      <Button
+        className="erp-customizer-toggle"
+        icon="pi pi-cog"
+        rounded
+        aria-label={t('theme.title')}
+        onClick={() => dispatch(customizerToggled())}
+        data-testid="theme-toggle"
+        data-no-capture=""
+      />
+      <ThemeCustomizer />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Loading } from '../app/guards';
+import type { BranchMode } from '../branches/BranchFormPage';
+import type { ShellScreen } from './shell-routes';
+
+// The settings screens load when first opened: they bring the contracts' rules (zod, phone metadata) with them.
+const users = () => import(/* webpackChunkName: "settings-users" */ '../users/screens');
+const branches = () => import(/* webpackChunkName: "settings-branches" */ '../branches/screens');
+const settings = () => import(/* webpackChunkName: "settings-other" */ '../pages/settings/screens');
+
+const UsersPage = lazy(() => users().then((m) => ({ default: m.UsersPage })));
+const UserFormPage = lazy(() => users().then((m) => ({ default: m.UserFormPage })));
+const BranchesPage = lazy(() => branches().then((m) => ({ default: m.BranchesPage })));
+const BranchFormPage = lazy(() => branches().then((m) => ({ default: m.BranchFormPage })));
+const CompanyPage = lazy(() => settings().then((m) => ({ default: m.CompanyPage })));
+const LogsPage = lazy(() => settings().then((m) => ({ default: m.LogsPage })));
+const SupportTicketsPage = lazy(() => settings().then((m) => ({ default: m.SupportTicketsPage })));
+const SubscriptionDataPage = lazy(() => settings().then((m) => ({ default: m.SubscriptionDataPage })));
+const ChangePasswordPage = lazy(() => settings().then((m) => ({ default: m.ChangePasswordPage })));
+
+const page = (Screen: ComponentType): ReactNode => (
+  <Suspense fallback={<Loading />}>
+    <Screen />
+  </Suspense>
+);
+const branch = (mode: BranchMode): ReactNode => (
+  <Suspense fallback={<Loading />}>
+    <BranchFormPage mode={mode} />
+  </Suspense>
+);
+
+/** The element of each shell screen (the open /ForgetPassword is routed apart). */
+export const shellScreens: Record<Exclude<ShellScreen, 'forgetPassword'>, () => ReactNode> = {
+  users: () => page(UsersPage),
+  userNew: () => page(UserFormPage),
+  userEdit: () => page(UserFormPage),
+  branches: () => page(BranchesPage),
+  branchNew: () => branch('new'),
+  branchEdit: () => branch('edit'),
+  branchPreview: () => branch('preview'),
+  branchStartUp: () => branch('startUp'),
+  company: () => page(CompanyPage),
+  logs: () => page(LogsPage),
+  supportTickets: () => page(SupportTicketsPage),
+  subscriptionData: () => page(SubscriptionDataPage),
+  changePassword: () => page(ChangePasswordPage),
+};

@@ -1,0 +1,141 @@
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { DataTable } from 'primereact/datatable';
+import { InputText } from 'primereact/inputtext';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { User } from '@erp/contracts';
+import { useApi } from '../app/ServicesContext';
+import { useCan } from '../components/access';
+import { ScreenHeader } from '../components/Field';
+import { useNotify } from '../components/notify';
+import { PAGE_SIZES, useDebounced, usePagedList } from '../components/usePage';
+import { pathTo } from '../settings/shell-routes';
+
+/** /users (viewUsers): the users, paged and searchable; new (addUsers), edit and delete (editUsers). */
+export function UsersPage() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const api = useApi();
+  const can = useCan();
+  const notify = useNotify();
+  const [search, setSearch] = useState('');
+  const [paging, setPaging] = useState({ page: 1, pageSize: 15 });
+  const settledSearch = useDebounced(search);
+  const { data, loading, reload } = usePagedList<User>('Users', {
+    ...paging,
+    search: settledSearch || undefined,
+  });
+
+  const remove = (user: User) =>
+    confirmDialog({
+      header: t('screens.common.confirmDeleteTitle'),
+      message: t('screens.users.confirmDelete', { name: user.fullName || user.userName }),
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: t('screens.common.yes'),
+      rejectLabel: t('screens.common.no'),
+      acceptClassName: 'p-button-danger',
+      accept: () =>
+        void api.del('Users', user.id).then(
+          () => {
+            notify.saved('screens.common.deletedSuccessfully');
+            reload();
+          },
+          () => undefined,
+        ),
+    });
+
+  return (
+    <section className="erp-screen" data-testid="users-screen">
+      <ScreenHeader title={t('titles.users')}>
+        <span className="erp-search">
+          <i className="pi pi-search" aria-hidden="true" />
+          <InputText
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPaging((p) => ({ ...p, page: 1 }));
+            }}
+            placeholder={t('screens.common.search')}
+            aria-label={t('screens.common.search')}
+            data-testid="users-search"
+          />
+        </span>
+        {can('addUsers') ? (
+          <Button
+            icon="pi pi-plus"
+            label={t('screens.users.new')}
+            onClick={() => navigate(pathTo('userNew'))}
+            data-testid="users-new"
+          />
+        ) : null}
+      </ScreenHeader>
+      <DataTable
+        value={data?.items ?? []}
+        dataKey="id"
+        lazy
+        paginator
+        loading={loading}
+        totalRecords={data?.total ?? 0}
+        first={(paging.page - 1) * paging.pageSize}
+        rows={paging.pageSize}
+        rowsPerPageOptions={PAGE_SIZES}
+        onPage={(e) => setPaging({ page: (e.page ?? 0) + 1, pageSize: e.rows })}
+        emptyMessage={t('screens.common.noRecords')}
+        className="erp-table"
+        size="small"
+        stripedRows
+      >
+        <Column field="fullName" header={t('screens.users.fullName')} />
+        <Column field="userName" header={t('screens.users.userName')} bodyClassName="erp-ltr" />
+        <Column field="phone" header={t('screens.users.phone')} bodyClassName="erp-ltr" />
+        <Column field="email" header={t('screens.users.email')} bodyClassName="erp-ltr" />
+        <Column
+          header={t('screens.users.isAdmin')}
+          body={(u: User) => (u.isAdmin ? <Tag value={t('screens.users.admin')} severity="info" /> : null)}
+        />
+        <Column
+          header={t('screens.users.active')}
+          body={(u: User) =>
+            u.active ? (
+              <Tag value={t('screens.common.active')} severity="success" />
+            ) : (
+              <Tag value={t('screens.common.inactive')} severity="warning" />
+            )
+          }
+        />
+        <Column
+          header={t('screens.common.actions')}
+          bodyClassName="erp-row-actions"
+          body={(u: User) =>
+            can('editUsers') ? (
+              <>
+                <Button
+                  icon="pi pi-pencil"
+                  text
+                  rounded
+                  aria-label={t('screens.common.edit')}
+                  tooltip={t('screens.common.edit')}
+                  onClick={() => navigate(pathTo('userEdit', { id: u.id }))}
+                  data-testid="user-edit"
+                />
+                <Button
+                  icon="pi pi-trash"
+                  text
+                  rounded
+                  severity="danger"
+                  aria-label={t('screens.common.delete')}
+                  tooltip={t('screens.common.delete')}
+                  onClick={() => remove(u)}
+                />
+              </>
+            ) : null
+          }
+        />
+      </DataTable>
+    </section>
+  );
+}
