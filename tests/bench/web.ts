@@ -49,6 +49,10 @@ async function scriptsDuring(page: Page, work: () => Promise<void>, ready?: () =
       () => 0,
     );
     seen.push({ owner, early: early.has(res.request()), size });
+    if (process.env.ERP_BENCH_VERBOSE)
+      void size.then((n) =>
+        console.log(`  ${early.has(res.request()) ? 'initial' : 'later  '} ${kb(n).padStart(9)} ${pathname}`),
+      );
   };
   page.on('request', onRequest);
   page.on('response', onResponse);
