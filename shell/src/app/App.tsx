@@ -1,7 +1,7 @@
 import type { i18n } from 'i18next';
 import { PrimeReactProvider } from 'primereact/api';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
@@ -12,10 +12,31 @@ import { useManifests } from './manifests';
 import { Notifications } from './Notifications';
 import { ApiContext } from './ServicesContext';
 import type { ShellServices } from './services';
-import { SubscriptionDialog } from './SubscriptionDialog';
 import { ThemeEffects } from './ThemeEffects';
-import { FloatingButtons } from '../feedback/FloatingButtons';
 import { PreferencesSync } from '../theme/PreferencesSync';
+
+// What only a signed-in user sees loads after sign-in, not with the login form (issue 3: shell initial JS).
+const FloatingButtons = lazy(() =>
+  import(/* webpackChunkName: "feedback" */ '../feedback/FloatingButtons').then((m) => ({
+    default: m.FloatingButtons,
+  })),
+);
+const SubscriptionDialog = lazy(() =>
+  import(/* webpackChunkName: "subscription-dialog" */ './SubscriptionDialog').then((m) => ({
+    default: m.SubscriptionDialog,
+  })),
+);
+
+function SignedInExtras() {
+  const signedIn = useShellSelector((s) => s.session.token !== null);
+  if (!signedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <FloatingButtons />
+      <SubscriptionDialog />
+    </Suspense>
+  );
+}
 
 /** Keeps the page's language, direction and the feature apps' labels in step with the store. */
 function LanguageEffects({ i18n }: { i18n: i18n }) {
@@ -41,10 +62,9 @@ export function App({ services, i18n }: { services: ShellServices; i18n: i18n })
               <ThemeEffects />
               <PreferencesSync />
               <AppRoutes />
-              <FloatingButtons />
               <ConfirmDialog />
               <Notifications />
-              <SubscriptionDialog />
+              <SignedInExtras />
             </BrowserRouter>
           </PrimeReactProvider>
         </ApiContext.Provider>

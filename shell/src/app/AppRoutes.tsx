@@ -1,8 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, Route, Routes } from 'react-router-dom';
 import { FullPage } from '../layout/FullPage';
-import { MainLayout } from '../layout/MainLayout';
-import { HomePage } from '../pages/HomePage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RemoteScreen } from '../remotes/RemoteScreen';
@@ -16,6 +14,16 @@ const ForgetPasswordPage = lazy(() =>
   import(/* webpackChunkName: "forget-password" */ '../pages/ForgetPasswordPage').then((m) => ({
     default: m.ForgetPasswordPage,
   })),
+);
+
+// The signed-in layout and home load after sign-in: the login form needs neither (issue 3: shell initial JS).
+const MainLayout = lazy(() =>
+  import(/* webpackChunkName: "main-layout" */ '../layout/MainLayout').then((m) => ({
+    default: m.MainLayout,
+  })),
+);
+const HomePage = lazy(() =>
+  import(/* webpackChunkName: "home" */ '../pages/HomePage').then((m) => ({ default: m.HomePage })),
 );
 
 const screenOf = Object.fromEntries(Object.entries(shellPaths).map(([k, v]) => [v, k])) as Record<
@@ -88,8 +96,21 @@ export function AppRoutes() {
             </FullPage>
           }
         />
-        <Route element={<MainLayout />}>
-          <Route index element={<HomePage />} />
+        <Route
+          element={
+            <Suspense fallback={<Loading />}>
+              <MainLayout />
+            </Suspense>
+          }
+        >
+          <Route
+            index
+            element={
+              <Suspense fallback={<Loading />}>
+                <HomePage />
+              </Suspense>
+            }
+          />
           {own('main')}
           {routes
             .filter((e) => e.route.layout !== 'full')
