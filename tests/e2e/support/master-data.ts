@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config';
@@ -43,8 +44,10 @@ interface Workbook {
 /** The rows of the first sheet of an .xlsx file, read with the workbook library the server writes it with. */
 export async function xlsxRows(file: string): Promise<string[][]> {
   const kit = path.resolve(__dirname, '../../../packages/service-kit');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const ExcelJS = require(require.resolve('exceljs', { paths: [kit] })) as { Workbook: new () => Workbook };
+  // exceljs is the service kit's dependency, not the e2e package's: load it from there
+  const ExcelJS = createRequire(path.join(kit, 'package.json'))('exceljs') as {
+    Workbook: new () => Workbook;
+  };
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(file);
   const rows: string[][] = [];
