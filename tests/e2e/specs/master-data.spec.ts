@@ -78,8 +78,9 @@ test.describe('master data', () => {
     await md.save.click();
     await expect(md.dialog).toBeHidden();
     await expect(md.rows).toHaveCount(2);
-    const searched = page.waitForRequest(
-      (r) => r.url().includes('/api/Areas?') && r.url().includes('search='),
+    // the request for the whole term (a slow machine may pause mid-word and search a prefix first)
+    const searched = page.waitForResponse(
+      (r) => r.url().includes('/api/Areas?') && new URL(r.url()).searchParams.get('search') === 'الشرقي',
     );
     await md.search.pressSequentially('الشرقي', { delay: 30 });
     await searched;
