@@ -271,6 +271,10 @@ function MasterDataList({
     return out;
   }, [references]);
 
+  // PrimeReact memoises body rows by their data: new row objects when the reference names arrive, so that the
+  // reference columns show names rather than the ids they showed before the names were loaded.
+  const shownRows = useMemo(() => page.items.map((r) => ({ ...r })), [page.items, refNames]);
+
   // A row pointing at a record the loaded choices lack (created since they were loaded): load them again,
   // once per set of unknown ids, so that the column shows names rather than ids.
   const asked = useRef('');
@@ -429,7 +433,7 @@ function MasterDataList({
           </div>
         </div>
         <DataTable
-          value={page.items}
+          value={shownRows}
           dataKey="id"
           lazy
           paginator
