@@ -92,7 +92,7 @@ test.describe('settings screens', () => {
     const userName = `nora_${suffix}`;
     await users.fill({
       userName,
-      phone: `05${suffix}12`.slice(0, 10),
+      phone: `055${suffix}1`, // a valid Saudi mobile whatever the clock (052 is not one)
       password: 'Branch!2026x',
       confirmPassword: 'Branch!2026x',
     });
