@@ -243,7 +243,9 @@ beforeAll(async () => {
     mokapi = await startMokapi();
     const tBroker = Date.now() - t0;
     const gatewayPort = await freePort();
-    const servicePort = await freePorts(serviceNames.length, [gatewayPort]);
+    // the broker's port is taken by now only if it listens on another address: keep clear of it either way
+    const brokerPort = Number(mokapi.brokers[0]!.split(':').pop());
+    const servicePort = await freePorts(serviceNames.length, [gatewayPort, brokerPort]);
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     procs = await startDistributed({
       mysqlUrl: MYSQL_URL,
