@@ -44,6 +44,24 @@ const samples: { [K in EventKey]: PayloadOf<K> } = {
     country: 'SA',
     currency: 'SAR',
   },
+  itemCreated: item('i-1'),
+  itemChanged: { ...item('i-1'), isActive: false },
+  stockMoved: {
+    sourceService: 'inventory',
+    documentType: 'storageTransfers',
+    documentId: 'd-1',
+    code: '1',
+    revision: 1,
+    date: '2026-03-01',
+    movements: [
+      { itemId: 'i-1', storeId: 's-1', quantity: '-2', value: '-10.5', reversal: false },
+      { itemId: 'i-1', storeId: 's-2', quantity: '2', value: '10.5', reversal: false },
+    ],
+  },
+  salesStockDocumentChanged: stockDocument('out'),
+  purchasesStockDocumentChanged: stockDocument('in'),
+  restaurantStockDocumentChanged: stockDocument('out'),
+  concreteStockDocumentChanged: { ...stockDocument('out'), deleted: true, lines: [] },
   auditRecorded: {
     service: 'identity',
     entity: 'user',
@@ -54,6 +72,42 @@ const samples: { [K in EventKey]: PayloadOf<K> } = {
     userName: null,
   },
 };
+
+function item(id: string): PayloadOf<'itemCreated'> {
+  return {
+    id,
+    code: '1',
+    arabicName: 'صنف',
+    englishName: 'Item',
+    barcode: '6281000000017',
+    categoryId: 'c-1',
+    mainUnitId: 'u-1',
+    salesPrice: '12.5',
+    minSalesPrice: null,
+    maxSalesPrice: null,
+    costPrice: '9',
+    taxId: null,
+    isStoredItem: true,
+    isTaxable: true,
+    isActive: true,
+    isBalanceItem: false,
+    scaleCode: '',
+    units: [{ unitId: 'u-2', conversionRate: '12', barcode: '6281000000024', salesPrice: '140' }],
+    deleted: false,
+  };
+}
+
+function stockDocument(direction: 'in' | 'out'): PayloadOf<'salesStockDocumentChanged'> {
+  return {
+    documentType: direction === 'in' ? 'purchaseInvoices' : 'salesInvoices',
+    documentId: 'd-1',
+    code: '26-1',
+    revision: 1,
+    date: '2026-03-01',
+    deleted: false,
+    lines: [{ itemId: 'i-1', unitId: 'u-1', storeId: 's-1', quantity: '3', direction, unitCost: null }],
+  };
+}
 
 function mainData(entity: string): PayloadOf<'accountsMasterDataChanged'> {
   return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { branchPolicies, branchSwitches } from './identity';
 
 /**
  * Integration events (design.md section 3). An event type is `<service>.<entity>.<verb>`; its Kafka topic is
@@ -69,6 +70,9 @@ const branchPayload = z.object({
   timezone: z.string(),
   defaultCustomerId: z.string().nullable(),
   defaultStoreId: z.string().nullable(),
+  /** The policies and switches other services enforce (negative stock, zero quantities, serial per year). */
+  policies: branchPolicies.optional(),
+  switches: branchSwitches.optional(),
 });
 
 const companyPayload = z.object({
@@ -78,6 +82,9 @@ const companyPayload = z.object({
   taxPercentage: z.string(),
   country: z.string(),
   currency: z.string(),
+  /** The first fiscal year; later years follow it (the FiscalYear header's dates are derived from it). */
+  fiscalYearStart: z.string().optional(),
+  fiscalYearEnd: z.string().optional(),
 });
 
 export const auditChange = z.object({
@@ -106,6 +113,93 @@ const masterDataChanged = z.object({
   deleted: z.boolean(),
   record: z.record(z.string(), z.unknown()),
 });
+
+/** An item as other services replicate it (prices and units for their documents). */
+const itemPayload = z.object({
+  id: z.string(),
+  code: z.string(),
+  arabicName: z.string(),
+  englishName: z.string(),
+  barcode: z.string(),
+  categoryId: z.string().nullable(),
+  mainUnitId: z.string().nullable(),
+  salesPrice: z.string().nullable(),
+  minSalesPrice: z.string().nullable(),
+  maxSalesPrice: z.string().nullable(),
+  costPrice: z.string().nullable(),
+  taxId: z.string().nullable(),
+  isStoredItem: z.boolean(),
+  isTaxable: z.boolean(),
+  isActive: z.boolean(),
+  isBalanceItem: z.boolean(),
+  scaleCode: z.string(),
+  units: z.array(
+    z.object({
+      unitId: z.string().nullable(),
+      conversionRate: z.string().nullable(),
+      barcode: z.string(),
+      salesPrice: z.string().nullable(),
+    }),
+  ),
+  deleted: z.boolean(),
+});
+
+/**
+ * A document of another service that moves stock, as a whole at one revision (issue 4, item 3). Inventory
+ * replaces the document's earlier effect with this one; a lower revision than the one applied is stale and
+ * changes nothing, so redelivered and out-of-order events leave the ledger right. Deleted or cancelled: no
+ * lines. Quantities are positive decimal strings in the line's unit; `direction` says in or out of the store.
+ */
+const stockDocumentPayload = z.object({
+  documentType: z.string(),
+  documentId: z.string(),
+  code: z.string(),
+  revision: z.number().int().min(1),
+  date: z.string(),
+  deleted: z.boolean(),
+  lines: z.array(
+    z.object({
+      itemId: z.string(),
+      unitId: z.string(),
+      storeId: z.string(),
+      quantity: z.string(),
+      direction: z.enum(['in', 'out']),
+      /** Receipts: the cost per line unit (purchases); null: the store's weighted-average cost. */
+      unitCost: z.string().nullable(),
+    }),
+  ),
+});
+export type StockDocumentPayload = z.infer<typeof stockDocumentPayload>;
+
+/** Stock movements booked for one document revision, with their cost, for accounts (cost of goods sold). */
+const stockMovedPayload = z.object({
+  sourceService: z.string(),
+  documentType: z.string(),
+  documentId: z.string(),
+  code: z.string(),
+  revision: z.number().int(),
+  date: z.string(),
+  movements: z.array(
+    z.object({
+      itemId: z.string(),
+      storeId: z.string(),
+      /** Signed, in the item's main unit; reversals of an earlier revision carry the opposite sign. */
+      quantity: z.string(),
+      /** Signed value at cost. */
+      value: z.string(),
+      reversal: z.boolean(),
+    }),
+  ),
+});
+export type StockMovedPayload = z.infer<typeof stockMovedPayload>;
+
+const stockDocumentEvent = (service: string) =>
+  defineEvent(
+    `${service}.stockDocument.changed` as const,
+    1,
+    `A ${service} document that moves stock was saved, changed or deleted (its whole effect at one revision).`,
+    stockDocumentPayload,
+  );
 
 // ---- the catalogue -------------------------------------------------------------------------------
 
@@ -163,6 +257,18 @@ export const events = {
     'A main-data record of concrete changed (or was deleted).',
     masterDataChanged,
   ),
+  itemCreated: defineEvent('inventory.item.created', 1, 'An item was created.', itemPayload),
+  itemChanged: defineEvent('inventory.item.changed', 1, 'An item was changed or deleted.', itemPayload),
+  stockMoved: defineEvent(
+    'inventory.stock.moved',
+    1,
+    'Stock movements at cost were booked for a document revision (or reversed).',
+    stockMovedPayload,
+  ),
+  salesStockDocumentChanged: stockDocumentEvent('sales'),
+  purchasesStockDocumentChanged: stockDocumentEvent('purchases'),
+  restaurantStockDocumentChanged: stockDocumentEvent('restaurant'),
+  concreteStockDocumentChanged: stockDocumentEvent('concrete'),
   auditRecorded: defineEvent(
     'audit.record.created',
     1,

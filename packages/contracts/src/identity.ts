@@ -85,6 +85,9 @@ export const branchSwitches = z.object({
   sellBelowCost: z.boolean().default(false),
   serialPerYear: z.boolean().default(false),
   automaticPosting: z.boolean().default(false),
+  /** Spec section 5: zero quantities and zero prices on documents are blocked unless the branch allows them. */
+  allowZeroQuantity: z.boolean().default(false),
+  allowZeroPrice: z.boolean().default(false),
 });
 
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'validation.time' });

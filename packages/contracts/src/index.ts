@@ -11,3 +11,5 @@ export * from './admin';
 export * from './identity-routes';
 export * from './route-registry';
 export * from './master-data';
+export * from './documents';
+export * from './inventory-routes';

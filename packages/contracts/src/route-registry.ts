@@ -2,10 +2,14 @@ import { adminRoutes } from './admin';
 import { serviceNames, type RouteSpec } from './http';
 import { identityRoutes } from './identity-routes';
 import { entityRoutes, masterDataEntities } from './master-data';
+import { documentDefinitions, documentRoutes } from './documents';
+import { inventoryRoutes } from './inventory-routes';
 
 /** Every public route of the product: the gateway routes, guards and documents from this list. */
 export const allRoutes: readonly RouteSpec[] = [
   ...Object.values(identityRoutes),
   ...masterDataEntities.flatMap(entityRoutes),
+  ...Object.values(inventoryRoutes),
+  ...documentDefinitions.flatMap(documentRoutes),
   ...[...serviceNames, 'gateway' as const].flatMap((s) => Object.values(adminRoutes(s))),
 ];

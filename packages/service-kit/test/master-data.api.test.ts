@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { masterDataEntities, tableOf } from '@erp/contracts';
-import { expectedColumns } from '../src';
+import { expectedColumns, expectedLinesColumns } from '../src';
 import { engines } from '../../../tests/support/databases';
 import {
   ADMIN_PASSWORD,
@@ -50,6 +50,10 @@ describe.each(engines())('master-data engine through the gateway on %s', (engine
       const db = app.embedded.services[entity.service]!.db;
       const info = await db(tableOf(entity)).columnInfo();
       expect(Object.keys(info).sort()).toEqual(expect.arrayContaining(expectedColumns(entity)));
+      for (const [table, columns] of Object.entries(expectedLinesColumns(entity))) {
+        const lineInfo = await db(table).columnInfo();
+        expect(Object.keys(lineInfo)).toEqual(expect.arrayContaining(columns));
+      }
     }
   });
 

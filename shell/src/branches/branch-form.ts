@@ -23,6 +23,8 @@ export const switchNames = [
   'sellBelowCost',
   'serialPerYear',
   'automaticPosting',
+  'allowZeroQuantity',
+  'allowZeroPrice',
 ] as const satisfies readonly (keyof Branch['switches'])[];
 
 export type BranchForm = Omit<Branch, 'id' | 'isMaster'>;
@@ -73,6 +75,8 @@ export const EMPTY_BRANCH: BranchForm = {
     sellBelowCost: false,
     serialPerYear: false,
     automaticPosting: false,
+    allowZeroQuantity: false,
+    allowZeroPrice: false,
   },
 };
 

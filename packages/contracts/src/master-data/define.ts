@@ -24,7 +24,8 @@ export type FieldKind =
   | 'iban'
   | 'taxNumber'
   | 'date'
-  | 'secret';
+  | 'secret'
+  | 'lines';
 
 export interface FieldDef {
   name: string;
@@ -48,7 +49,22 @@ export interface FieldDef {
   /** Decimal inputs are rounded to the branch's digits except the spec's exceptions (section 5). */
   noRounding?: boolean;
   defaultValue?: string | number | boolean | null | readonly string[];
+  /** Text of exactly this many digits (the balance-item scale code: five, spec section 9). */
+  digits?: number;
+  /** `lines`: the fields of each line (a child table), the fields whose combination may not repeat in one
+   *  record, and the most lines a record may hold. */
+  lineFields?: readonly FieldDef[];
+  lineKey?: readonly string[];
+  maxLines?: number;
 }
+
+/** A rule across fields of one record, run by the form and by the service with the same message key. */
+export interface FieldCheck {
+  field: string;
+  code: string;
+  params?: Record<string, unknown>;
+}
+export type EntityCheck = (input: Record<string, unknown>) => FieldCheck[];
 
 export type MenuGroup =
   | 'statistics'
@@ -90,6 +106,8 @@ export interface EntityDef {
   permissions: { view: PermissionName | null; add: PermissionName | null; edit: PermissionName | null };
   fields: readonly FieldDef[];
   menu: { group: MenuGroup; icon: string; flags?: readonly BusinessFlag[] };
+  /** Rules across fields (min < sales < max price ...), on the client and the server. */
+  checks?: EntityCheck;
 }
 
 export function defineEntity<const E extends EntityDef>(entity: E): E {
@@ -99,6 +117,9 @@ export function defineEntity<const E extends EntityDef>(entity: E): E {
 export const tableOf = (entity: Pick<EntityDef, 'name'>) =>
   `md_${entity.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
 export const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** The child table of a `lines` field: `md_items_units` for the units of items. */
+export const linesTableOf = (entity: Pick<EntityDef, 'name'>, field: string) =>
+  `${tableOf(entity)}_${columnOf(field)}`;
 
 /** IBAN: country, check digits, up to 30 alphanumerics, with the ISO 13616 mod-97 check. */
 export function isValidIban(raw: string): boolean {
@@ -115,6 +136,28 @@ export function isValidIban(raw: string): boolean {
 
 const CODE_RE = /^[A-Za-z0-9_-]{1,20}$/;
 
+/** Lines of a `lines` field; a repeated `lineKey` combination is refused on the later line. */
+function linesSchema(f: FieldDef): z.ZodType {
+  const shape: Record<string, z.ZodType> = {};
+  for (const lf of f.lineFields ?? []) shape[lf.name] = fieldSchema(lf);
+  const key = f.lineKey ?? [];
+  return z
+    .array(z.object(shape))
+    .max(f.maxLines ?? 500, { message: 'validation.max' })
+    .superRefine((lines, ctx) => {
+      if (key.length === 0) return;
+      const seen = new Set<string>();
+      lines.forEach((line, i) => {
+        const values = key.map((k) => (line as Record<string, unknown>)[k]);
+        if (values.some((v) => v === null || v === undefined || v === '')) return;
+        const id = JSON.stringify(values);
+        if (seen.has(id))
+          ctx.addIssue({ code: 'custom', path: [i, key[0]!], message: 'validation.repeatedLine' });
+        seen.add(id);
+      });
+    });
+}
+
 function fieldSchema(f: FieldDef): z.ZodType {
   const max = f.max ?? (f.kind === 'textarea' ? 1000 : 200);
   const text = () => z.string().trim().max(max, { message: 'validation.max' });
@@ -123,7 +166,16 @@ function fieldSchema(f: FieldDef): z.ZodType {
     case 'text':
     case 'textarea':
     case 'secret':
-      s = text();
+      s =
+        f.digits === undefined
+          ? text()
+          : z.union([
+              z.literal(''),
+              z
+                .string()
+                .trim()
+                .regex(new RegExp(`^\\d{${f.digits}}$`), { message: 'validation.digits' }),
+            ]);
       break;
     case 'phone':
       s = z.union([z.literal(''), phoneSchema]);
@@ -188,9 +240,12 @@ function fieldSchema(f: FieldDef): z.ZodType {
     case 'references':
       s = z.array(idSchema).max(500);
       break;
+    case 'lines':
+      s = linesSchema(f);
+      break;
   }
   if (f.required) {
-    if (f.kind === 'references')
+    if (f.kind === 'references' || f.kind === 'lines')
       return (s as z.ZodArray<z.ZodString>).min(1, { message: 'validation.required' });
     if (['text', 'textarea', 'secret', 'phone', 'email', 'iban', 'taxNumber', 'date'].includes(f.kind)) {
       return s.refine((v) => v !== '', { message: 'validation.required' });
@@ -202,7 +257,7 @@ function fieldSchema(f: FieldDef): z.ZodType {
       ? f.defaultValue
       : f.kind === 'boolean'
         ? false
-        : f.kind === 'references'
+        : f.kind === 'references' || f.kind === 'lines'
           ? []
           : f.kind === 'reference' || f.kind === 'integer' || f.kind === 'decimal' || f.kind === 'enum'
             ? null
@@ -211,6 +266,13 @@ function fieldSchema(f: FieldDef): z.ZodType {
     .nullable()
     .optional()
     .transform((v) => (v === undefined || v === null ? fallback : v));
+}
+
+/** The values of a list of fields (a document's header or one of its lines). */
+export function fieldsInputSchema(fields: readonly FieldDef[]) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of fields) shape[f.name] = fieldSchema(f);
+  return z.object(shape);
 }
 
 /** The body of a create or update: code (optional on create: the next number is given), names, fields. */
@@ -231,9 +293,14 @@ export function entityInputSchema(entity: EntityDef) {
     englishName: z.string().trim().max(200, { message: 'validation.max' }).optional().default(''),
   };
   for (const f of entity.fields) shape[f.name] = fieldSchema(f);
+  const checks = entity.checks;
   // Spec section 5: payloads copy arabicName into englishName when englishName is empty.
   return z
     .object(shape)
+    .superRefine((v, ctx) => {
+      for (const c of checks?.(v) ?? [])
+        ctx.addIssue({ code: 'custom', path: [c.field], message: c.code, params: c.params });
+    })
     .transform((v) => ({ ...v, englishName: (v.englishName as string) || (v.arabicName as string) }));
 }
 
@@ -254,6 +321,19 @@ export function entityRecordSchema(entity: EntityDef) {
     else if (f.kind === 'boolean') shape[f.name] = z.boolean();
     else if (f.kind === 'integer') shape[f.name] = z.number().int().nullable();
     else if (f.kind === 'references') shape[f.name] = z.array(z.string());
+    else if (f.kind === 'lines') shape[f.name] = z.array(entityRecordLine(f.lineFields ?? []));
+    else if (f.kind === 'decimal' || f.kind === 'reference' || f.kind === 'enum')
+      shape[f.name] = z.string().nullable();
+    else shape[f.name] = z.string();
+  }
+  return z.object(shape);
+}
+
+function entityRecordLine(fields: readonly FieldDef[]) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of fields) {
+    if (f.kind === 'boolean') shape[f.name] = z.boolean();
+    else if (f.kind === 'integer') shape[f.name] = z.number().int().nullable();
     else if (f.kind === 'decimal' || f.kind === 'reference' || f.kind === 'enum')
       shape[f.name] = z.string().nullable();
     else shape[f.name] = z.string();

@@ -14,7 +14,7 @@ export async function exportEntity(
 ): Promise<Buffer> {
   const records = await entityStore.all(s, entity, query);
   const arabic = language === 'ar' || language === 'ku';
-  const fields = entity.fields.filter((f) => f.kind !== 'secret');
+  const fields = entity.fields.filter((f) => f.kind !== 'secret' && f.kind !== 'lines');
   const names = new Map<string, Map<string, string>>();
   for (const f of fields) {
     if (f.kind === 'reference' || f.kind === 'references')

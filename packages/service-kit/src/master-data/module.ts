@@ -2,7 +2,7 @@ import { entitiesOf, type ServiceName } from '@erp/contracts';
 import type { Migration } from '../db/migrations';
 import type { EventHandler } from '../messaging/inbox';
 import type { ServiceModule } from '../service';
-import { replicaHandlers, replicaMigration } from './replicas';
+import { replicaHandlers, replicaMigration, replicaSettingsMigration } from './replicas';
 import { masterDataRoutes } from './routes';
 
 /**
@@ -16,7 +16,7 @@ export function masterDataService(
 ): ServiceModule {
   return {
     name,
-    migrations: [replicaMigration, ...migrations],
+    migrations: [replicaMigration, replicaSettingsMigration, ...migrations],
     routes: (deps) => masterDataRoutes(deps, entitiesOf(name)),
     consumers: () => ({ ...replicaHandlers, ...extraHandlers }),
   };

@@ -4,7 +4,11 @@ import type { Migration } from '../db/migrations';
 import type { EventHandler } from '../messaging/inbox';
 
 /** Tables of the identity data every service with main data reads: branches and users, by event. */
-export const replicaTables = { branches: 'replica_branches', users: 'replica_users' } as const;
+export const replicaTables = {
+  branches: 'replica_branches',
+  users: 'replica_users',
+  companies: 'replica_companies',
+} as const;
 
 export const replicaMigration: Migration = {
   name: 'kit_0002_identity_replicas',
@@ -33,21 +37,38 @@ export const replicaMigration: Migration = {
   },
 };
 
+/** The branches' policies and switches, and the company's first fiscal year (documents need them). */
+export const replicaSettingsMigration: Migration = {
+  name: 'kit_0003_replica_settings',
+  async up(knex) {
+    await knex.schema.alterTable(replicaTables.branches, (t) => {
+      t.text('settings').nullable();
+    });
+    await knex.schema.createTable(replicaTables.companies, (t) => {
+      t.string('tenant_id', 36).notNullable().primary();
+      t.string('fiscal_year_start', 10).nullable();
+      t.string('fiscal_year_end', 10).nullable();
+      t.string('as_of', 30).notNullable();
+    });
+  },
+};
+
 /** Upserts a replica row unless a newer event already wrote it (events of one aggregate may be replayed). */
 async function upsert(
   table: string,
   scope: ReturnType<typeof tenantScope>,
-  id: string,
+  id: string | null,
   asOf: string,
   row: Record<string, unknown>,
 ): Promise<void> {
-  const current = await scope(table).where({ id }).first('as_of');
+  const key = id === null ? {} : { id };
+  const current = await scope(table).where(key).first('as_of');
   if (current && String(current.as_of) > asOf) return;
   if (current)
     await scope(table)
-      .where({ id })
+      .where(key)
       .update({ ...row, as_of: asOf });
-  else await scope.insert(table, { id, ...row, as_of: asOf });
+  else await scope.insert(table, { ...key, ...row, as_of: asOf });
 }
 
 const branch: EventHandler = async (trx, envelope, payload) => {
@@ -58,6 +79,15 @@ const branch: EventHandler = async (trx, envelope, payload) => {
     english_name: p.englishName,
     is_master: p.isMaster,
     decimal_digits: p.decimalDigits,
+    settings: JSON.stringify({ policies: p.policies ?? null, switches: p.switches ?? null }),
+  });
+};
+
+const company: EventHandler = async (trx, envelope, payload) => {
+  const p = payload as PayloadOf<'companyChanged'>;
+  await upsert(replicaTables.companies, tenantScope(trx, envelope.tenantId), null, envelope.occurredAt, {
+    fiscal_year_start: p.fiscalYearStart ?? null,
+    fiscal_year_end: p.fiscalYearEnd ?? null,
   });
 };
 
@@ -87,4 +117,5 @@ export const replicaHandlers: Readonly<Record<string, EventHandler>> = {
   [events.userCreated.type]: user,
   [events.userChanged.type]: user,
   [events.userDeleted.type]: userDeleted,
+  [events.companyChanged.type]: company,
 };

@@ -1,5 +1,6 @@
 import {
   entityRoutes,
+  linesTableOf,
   masterDataChangedEvent,
   tableOf,
   type EntityDef,
@@ -14,13 +15,30 @@ import { newId, nowIso } from '../ids';
 import { emit } from '../messaging/outbox';
 import type { ServiceDeps } from '../service';
 import type { Executor } from '../db/database';
-import { entityStore, toRow, type EntityRecord, type ListQuery } from './store';
+import { entityStore, linesFieldsOf, saveLines, toRow, type EntityRecord, type ListQuery } from './store';
+import type { FieldIssue } from '../errors';
 import { replicaTables } from './replicas';
 import { hashSecret } from './secrets';
 import { exportEntity } from './export';
 
+/**
+ * What an entity adds to the engine's rules: checks against stored data (a parent category on an item),
+ * references from outside the main data (a store used by a document), and effects written in the same
+ * transaction as the record (item events, opening-balance movements).
+ */
+export interface EntityHooks {
+  validate?(s: TenantScope, input: EntityInput, id: string | null): Promise<FieldIssue[]>;
+  isReferenced?(s: TenantScope, id: string): Promise<boolean>;
+  afterWrite?(
+    trx: Executor,
+    ctx: RequestContext,
+    before: EntityRecord | null,
+    after: EntityRecord | null,
+  ): Promise<void>;
+}
+
 /** The branch the caller works in, from the BranchId header and the identity replica. */
-async function workingBranch(
+export async function workingBranch(
   s: TenantScope,
   ctx: RequestContext,
 ): Promise<{ isMaster: boolean; digits: number } | null> {
@@ -51,7 +69,11 @@ async function secretColumns(
  * referenced). Every write checks uniqueness and references, refuses the master branch (read-only, spec
  * section 4), writes an audit event and the service's main-data event in the same transaction.
  */
-export function masterDataRoutes(deps: ServiceDeps, entities: readonly EntityDef[]): BoundRoute[] {
+export function masterDataRoutes(
+  deps: ServiceDeps,
+  entities: readonly EntityDef[],
+  hooks: Readonly<Record<string, EntityHooks>> = {},
+): BoundRoute[] {
   const service = entities[0]?.service;
   if (!service) return [];
   const eventKey = masterDataChangedEvent[service as keyof typeof masterDataChangedEvent];
@@ -74,7 +96,9 @@ export function masterDataRoutes(deps: ServiceDeps, entities: readonly EntityDef
       const row = toRow(entity, { ...input, code }, branch?.digits ?? null);
       const issues = [
         ...(await entityStore.conflicts(s, entity, row, id ?? undefined)),
+        ...(await entityStore.lineConflicts(s, entity, input, id ?? undefined)),
         ...(await entityStore.brokenReferences(s, entity, input, entities)),
+        ...((await hooks[entity.name]?.validate?.(s, input, id)) ?? []),
       ];
       const duplicates = issues.filter((i) => i.code === 'codeAlreadyUsed' || i.code === 'valueAlreadyUsed');
       if (duplicates.length)
@@ -97,8 +121,10 @@ export function masterDataRoutes(deps: ServiceDeps, entities: readonly EntityDef
           created_at: now,
           updated_at: now,
         });
+      await saveLines(s, entity, recordId, input, branch?.digits ?? null);
       const after = (await entityStore.find(s, entity, recordId))!.record;
       await announce(trx, ctx, entity, after, false);
+      await hooks[entity.name]?.afterWrite?.(trx, ctx, before?.record ?? null, after);
       await recordAudit(trx, ctx, service!, entity.name, recordId, before?.record ?? null, after);
       return after;
     });
@@ -155,9 +181,16 @@ export function masterDataRoutes(deps: ServiceDeps, entities: readonly EntityDef
           if ((await workingBranch(s, ctx))?.isMaster) throw conflict('masterBranchReadOnly');
           const before = await entityStore.find(s, entity, id);
           if (!before) throw notFound();
-          if (await entityStore.isReferenced(s, entity, id, entities)) throw conflict('referencedRecord');
+          if (
+            (await entityStore.isReferenced(s, entity, id, entities)) ||
+            (await hooks[entity.name]?.isReferenced?.(s, id))
+          )
+            throw conflict('referencedRecord');
           await s(tableOf(entity)).where({ id }).delete();
+          for (const f of linesFieldsOf(entity))
+            await s(linesTableOf(entity, f.name)).where({ parent_id: id }).delete();
           await announce(trx, ctx, entity, before.record, true);
+          await hooks[entity.name]?.afterWrite?.(trx, ctx, before.record, null);
           await recordAudit(trx, ctx, service, entity.name, id, before.record, null);
         });
         return { ok: true as const };

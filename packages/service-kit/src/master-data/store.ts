@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   columnOf,
+  linesTableOf,
   fromStored,
   roundTo,
   tableOf,
@@ -52,6 +53,28 @@ function emptyToNull(f: FieldDef, value: unknown): unknown {
   return f.unique && (value === '' || value === undefined) ? null : value;
 }
 
+/** A stored column as the API returns it. */
+function valueOf(f: FieldDef, v: unknown): unknown {
+  switch (f.kind) {
+    case 'boolean':
+      return bool(v);
+    case 'integer':
+      return v === null || v === undefined ? null : Number(v);
+    case 'decimal':
+      return v === null || v === undefined ? null : fromStored(v as number).toString();
+    case 'references':
+      return parseJson<string[]>(v, []);
+    case 'reference':
+    case 'enum':
+      return v === null || v === undefined ? null : String(v);
+    default:
+      return v === null || v === undefined ? '' : String(v);
+  }
+}
+
+export const linesFieldsOf = (entity: EntityDef) => entity.fields.filter((f) => f.kind === 'lines');
+
+/** The record of a main row; its lines (if the entity has any) are added by `withLines`. */
 export function toRecord(entity: EntityDef, row: Row): EntityRecord {
   const record: EntityRecord = {
     id: String(row.id),
@@ -63,31 +86,63 @@ export function toRecord(entity: EntityDef, row: Row): EntityRecord {
   };
   for (const f of entity.fields) {
     const v = row[columnOf(f.name)];
-    switch (f.kind) {
-      case 'secret':
-        record[`${f.name}IsSet`] = v !== null && v !== undefined && v !== '';
-        break;
-      case 'boolean':
-        record[f.name] = bool(v);
-        break;
-      case 'integer':
-        record[f.name] = v === null || v === undefined ? null : Number(v);
-        break;
-      case 'decimal':
-        record[f.name] = v === null || v === undefined ? null : fromStored(v as number).toString();
-        break;
-      case 'references':
-        record[f.name] = parseJson<string[]>(v, []);
-        break;
-      case 'reference':
-      case 'enum':
-        record[f.name] = v === null || v === undefined ? null : String(v);
-        break;
-      default:
-        record[f.name] = v === null || v === undefined ? '' : String(v);
-    }
+    if (f.kind === 'secret') record[`${f.name}IsSet`] = v !== null && v !== undefined && v !== '';
+    else if (f.kind === 'lines') record[f.name] = [];
+    else record[f.name] = valueOf(f, v);
   }
   return record;
+}
+
+/** Fills the lines of records (one query per lines field, whatever the number of records). */
+export async function withLines(
+  s: TenantScope,
+  entity: EntityDef,
+  records: EntityRecord[],
+): Promise<EntityRecord[]> {
+  const fields = linesFieldsOf(entity);
+  if (fields.length === 0 || records.length === 0) return records;
+  const byId = new Map(records.map((r) => [r.id, r]));
+  for (const f of fields) {
+    const rows = await s(linesTableOf(entity, f.name))
+      .whereIn('parent_id', [...byId.keys()])
+      .orderBy(['parent_id', 'line_no']);
+    for (const row of rows as Row[]) {
+      const line: Record<string, unknown> = {};
+      for (const lf of f.lineFields ?? []) line[lf.name] = valueOf(lf, row[columnOf(lf.name)]);
+      (byId.get(String(row.parent_id))![f.name] as unknown[]).push(line);
+    }
+  }
+  return records;
+}
+
+function storedDecimal(f: FieldDef, v: unknown, digits: number | null): number | null {
+  if (v === null || v === undefined || v === '') return null;
+  return toStored(digits === null || f.noRounding ? String(v) : roundTo(String(v), digits));
+}
+
+/** Replaces the lines of a record with the input's (in the input's order). */
+export async function saveLines(
+  s: TenantScope,
+  entity: EntityDef,
+  id: string,
+  input: Record<string, unknown>,
+  digits: number | null,
+): Promise<void> {
+  for (const f of linesFieldsOf(entity)) {
+    const table = linesTableOf(entity, f.name);
+    await s(table).where({ parent_id: id }).delete();
+    const lines = (input[f.name] as Record<string, unknown>[] | undefined) ?? [];
+    const rows = lines.map((line, i) => {
+      const row: Row = { parent_id: id, line_no: i + 1 };
+      for (const lf of f.lineFields ?? []) {
+        const v = line[lf.name];
+        row[columnOf(lf.name)] = lf.kind === 'decimal' ? storedDecimal(lf, v, digits) : emptyToNull(lf, v);
+      }
+      return row;
+    });
+    // in slices: SQLite caps the bound values of one statement
+    for (let i = 0; i < rows.length; i += 200) await s.insert(table, rows.slice(i, i + 200));
+  }
 }
 
 /** The row of a validated input; decimals rounded to the branch's digits unless exempt (spec section 5). */
@@ -99,14 +154,11 @@ export function toRow(entity: EntityDef, input: Record<string, unknown>, digits:
     english_name: input.englishName,
   };
   for (const f of entity.fields) {
-    if (f.kind === 'secret') continue;
+    if (f.kind === 'secret' || f.kind === 'lines') continue;
     const v = input[f.name];
     const c = columnOf(f.name);
     if (f.kind === 'decimal') {
-      row[c] =
-        v === null || v === undefined
-          ? null
-          : toStored(digits === null || f.noRounding ? String(v) : roundTo(String(v), digits));
+      row[c] = storedDecimal(f, v, digits);
     } else if (f.kind === 'references') row[c] = JSON.stringify(v ?? []);
     else row[c] = emptyToNull(f, v);
   }
@@ -115,7 +167,7 @@ export function toRow(entity: EntityDef, input: Record<string, unknown>, digits:
 
 function columnFor(entity: EntityDef, name: string): { column: string; field?: FieldDef } | null {
   if (BASE_COLUMNS[name]) return { column: BASE_COLUMNS[name] };
-  const field = entity.fields.find((f) => f.name === name && f.kind !== 'secret');
+  const field = entity.fields.find((f) => f.name === name && f.kind !== 'secret' && f.kind !== 'lines');
   return field ? { column: columnOf(field.name), field } : null;
 }
 
@@ -153,7 +205,7 @@ export const entityStore = {
     searchColumns(q, searchable, query.search);
     applyFilters(q, entity, query.filter);
     const sort = query.sort ? columnFor(entity, query.sort) : null;
-    return paginate(
+    const page = await paginate(
       q,
       query,
       (x) =>
@@ -165,6 +217,8 @@ export const entityStore = {
             ]),
       (row) => toRecord(entity, row),
     );
+    await withLines(s, entity, page.items);
+    return page;
   },
 
   async all(
@@ -182,7 +236,9 @@ export const entityStore = {
     id: string,
   ): Promise<{ record: EntityRecord; row: Row } | null> {
     const row = await s(tableOf(entity)).where({ id }).first();
-    return row ? { record: toRecord(entity, row), row } : null;
+    if (!row) return null;
+    const [record] = await withLines(s, entity, [toRecord(entity, row)]);
+    return { record: record!, row };
   },
 
   async nextCode(s: TenantScope, entity: EntityDef): Promise<string> {
@@ -206,6 +262,29 @@ export const entityStore = {
     return issues;
   },
 
+  /** Unique line values (a sub-unit's barcode) already used on another record's lines. */
+  async lineConflicts(
+    s: TenantScope,
+    entity: EntityDef,
+    input: Record<string, unknown>,
+    exceptId?: string,
+  ): Promise<FieldIssue[]> {
+    const issues: FieldIssue[] = [];
+    for (const f of linesFieldsOf(entity)) {
+      const lines = (input[f.name] as Record<string, unknown>[] | undefined) ?? [];
+      for (const lf of (f.lineFields ?? []).filter((x) => x.unique)) {
+        const values = lines
+          .map((l) => l[lf.name])
+          .filter((v): v is string => typeof v === 'string' && v !== '');
+        if (values.length === 0) continue;
+        const q = s(linesTableOf(entity, f.name)).whereIn(columnOf(lf.name), values);
+        if (exceptId) q.whereNot('parent_id', exceptId);
+        if (await q.first('parent_id')) issues.push({ field: f.name, code: 'valueAlreadyUsed' });
+      }
+    }
+    return issues;
+  },
+
   /** References that point at nothing in the tenant (another tenant's id included). */
   async brokenReferences(
     s: TenantScope,
@@ -214,17 +293,26 @@ export const entityStore = {
     entities: readonly EntityDef[],
   ): Promise<FieldIssue[]> {
     const issues: FieldIssue[] = [];
+    const targets: { field: string; def: FieldDef; values: unknown[] }[] = [];
     for (const f of entity.fields) {
-      if (f.kind !== 'reference' && f.kind !== 'references') continue;
-      const ids = (f.kind === 'reference' ? [input[f.name]] : ((input[f.name] as string[]) ?? [])).filter(
-        (v): v is string => typeof v === 'string' && v !== '',
-      );
+      if (f.kind === 'reference') targets.push({ field: f.name, def: f, values: [input[f.name]] });
+      else if (f.kind === 'references')
+        targets.push({ field: f.name, def: f, values: (input[f.name] as unknown[]) ?? [] });
+      else if (f.kind === 'lines') {
+        const lines = (input[f.name] as Record<string, unknown>[] | undefined) ?? [];
+        for (const lf of f.lineFields ?? [])
+          if (lf.kind === 'reference')
+            targets.push({ field: f.name, def: lf, values: lines.map((l) => l[lf.name]) });
+      }
+    }
+    for (const { field, def: f, values } of targets) {
+      const ids = values.filter((v): v is string => typeof v === 'string' && v !== '');
       if (ids.length === 0) continue;
       const table = referenceTable(f, entities);
       const q = s(table).whereIn('id', [...new Set(ids)]);
       if (table === replicaTables.users) q.andWhere('deleted', false);
       const found = await q.select('id');
-      if (found.length !== new Set(ids).size) issues.push({ field: f.name, code: 'validation.reference' });
+      if (found.length !== new Set(ids).size) issues.push({ field, code: 'validation.reference' });
     }
     return issues;
   },
@@ -238,6 +326,13 @@ export const entityStore = {
   ): Promise<boolean> {
     for (const other of entities) {
       for (const f of other.fields) {
+        for (const lf of f.kind === 'lines' ? (f.lineFields ?? []) : []) {
+          if (lf.reference !== entity.name) continue;
+          const q = s(linesTableOf(other, f.name)).where(columnOf(lf.name), id);
+          // a record's own lines do not keep it from being deleted (they go with it)
+          if (other === entity) q.whereNot('parent_id', id);
+          if (await q.first('parent_id')) return true;
+        }
         if (f.reference !== entity.name) continue;
         const q = s(tableOf(other));
         if (f.kind === 'reference') q.where(columnOf(f.name), id);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { columnOf, tableOf, type EntityDef, type FieldDef } from '@erp/contracts';
+import { columnOf, linesTableOf, tableOf, type EntityDef, type FieldDef } from '@erp/contracts';
 
 function addColumn(t: Knex.CreateTableBuilder, f: FieldDef): void {
   const c = columnOf(f.name);
@@ -27,9 +27,26 @@ function addColumn(t: Knex.CreateTableBuilder, f: FieldDef): void {
       // holds the hash, not the code
       t.string(c, 200).nullable();
       break;
+    case 'lines':
+      // a child table of its own (createLinesTable)
+      break;
     default:
       t.string(c, f.max ?? 200).nullable();
   }
+}
+
+const linesFields = (entity: EntityDef) => entity.fields.filter((f) => f.kind === 'lines');
+
+/** The child table of a `lines` field: one row per line, in order; unique line values are indexed. */
+export async function createLinesTable(knex: Knex, entity: EntityDef, f: FieldDef): Promise<void> {
+  await knex.schema.createTable(linesTableOf(entity, f.name), (t) => {
+    t.string('tenant_id', 36).notNullable();
+    t.string('parent_id', 36).notNullable();
+    t.integer('line_no').notNullable();
+    for (const lf of f.lineFields ?? []) addColumn(t, lf);
+    t.primary(['tenant_id', 'parent_id', 'line_no']);
+    for (const lf of f.lineFields ?? []) if (lf.unique) t.index(['tenant_id', columnOf(lf.name)]);
+  });
 }
 
 /**
@@ -52,6 +69,7 @@ export async function createEntityTable(knex: Knex, entity: EntityDef): Promise<
     for (const f of entity.fields) if (f.unique) t.unique(['tenant_id', columnOf(f.name)]);
     t.index(['tenant_id', 'arabic_name']);
   });
+  for (const f of linesFields(entity)) await createLinesTable(knex, entity, f);
 }
 
 export async function addEntityColumns(
@@ -79,6 +97,16 @@ export function expectedColumns(entity: EntityDef): string[] {
     'english_name',
     'created_at',
     'updated_at',
-    ...entity.fields.map((f) => columnOf(f.name)),
+    ...entity.fields.filter((f) => f.kind !== 'lines').map((f) => columnOf(f.name)),
   ];
+}
+
+/** The child tables of an entity and their columns, for the schema-drift test. */
+export function expectedLinesColumns(entity: EntityDef): Record<string, string[]> {
+  return Object.fromEntries(
+    linesFields(entity).map((f) => [
+      linesTableOf(entity, f.name),
+      ['tenant_id', 'parent_id', 'line_no', ...(f.lineFields ?? []).map((lf) => columnOf(lf.name))],
+    ]),
+  );
 }

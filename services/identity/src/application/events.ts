@@ -11,6 +11,8 @@ export function branchEventPayload(b: Branch): PayloadOf<'branchCreated'> {
     timezone: b.timezone,
     defaultCustomerId: b.defaultCustomerId,
     defaultStoreId: b.defaultStoreId,
+    policies: b.policies,
+    switches: b.switches,
   };
 }
 
@@ -22,5 +24,7 @@ export function companyEventPayload(c: CompanyInput): PayloadOf<'companyChanged'
     taxPercentage: c.taxPercentage,
     country: c.country,
     currency: c.currency,
+    fiscalYearStart: c.fiscalYearStart,
+    fiscalYearEnd: c.fiscalYearEnd,
   };
 }

@@ -286,6 +286,8 @@ export const ar: ScreenMessages = {
         bypassCreditLimit: 'السماح بتجاوز حد الائتمان',
         sellBelowCost: 'السماح بالبيع دون التكلفة',
         serialPerYear: 'ترقيم سنوي',
+        allowZeroQuantity: 'السماح بالكمية صفر في المستندات',
+        allowZeroPrice: 'السماح بالسعر صفر في المستندات',
         automaticPosting: 'الترحيل الآلي للحسابات',
       },
     },

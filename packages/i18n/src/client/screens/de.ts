@@ -286,6 +286,8 @@ export const de: ScreenMessages = {
         bypassCreditLimit: 'Kreditlimit überschreiten erlauben',
         sellBelowCost: 'Verkauf unter Einstandspreis erlauben',
         serialPerYear: 'Jährliche Nummernkreise',
+        allowZeroQuantity: 'Nullmengen in Belegen erlauben',
+        allowZeroPrice: 'Nullpreise in Belegen erlauben',
         automaticPosting: 'Automatische Buchung',
       },
     },

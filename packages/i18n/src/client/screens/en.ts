@@ -288,6 +288,8 @@ export const en = {
         bypassCreditLimit: 'Allow exceeding the credit limit',
         sellBelowCost: 'Allow selling below cost',
         serialPerYear: 'Serial numbers per year',
+        allowZeroQuantity: 'Allow zero quantities on documents',
+        allowZeroPrice: 'Allow zero prices on documents',
         automaticPosting: 'Automatic posting to accounts',
       },
     },

@@ -286,6 +286,8 @@ export const fr: ScreenMessages = {
         bypassCreditLimit: 'Autoriser le dépassement du crédit',
         sellBelowCost: 'Autoriser la vente à perte',
         serialPerYear: 'Numérotation annuelle',
+        allowZeroQuantity: 'Autoriser les quantités nulles dans les documents',
+        allowZeroPrice: 'Autoriser les prix nuls dans les documents',
         automaticPosting: 'Comptabilisation automatique',
       },
     },

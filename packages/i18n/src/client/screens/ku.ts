@@ -287,6 +287,8 @@ export const ku: ScreenMessages = {
         bypassCreditLimit: 'ڕێگەدان بە تێپەڕاندنی سنووری قەرز',
         sellBelowCost: 'ڕێگەدان بە فرۆشتن خوار تێچوون',
         serialPerYear: 'ژمارەکردنی ساڵانە',
+        allowZeroQuantity: 'ڕێگەدان بە بڕی سفر لە بەڵگەنامەکان',
+        allowZeroPrice: 'ڕێگەدان بە نرخی سفر لە بەڵگەنامەکان',
         automaticPosting: 'تۆمارکردنی خۆکار',
       },
     },

@@ -286,6 +286,8 @@ export const pt: ScreenMessages = {
         bypassCreditLimit: 'Permitir exceder o limite de crédito',
         sellBelowCost: 'Permitir vender abaixo do custo',
         serialPerYear: 'Numeração anual',
+        allowZeroQuantity: 'Permitir quantidades zero nos documentos',
+        allowZeroPrice: 'Permitir preços zero nos documentos',
         automaticPosting: 'Lançamento automático',
       },
     },

@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import { PAGE_SIZES, idSchema, okResponse, pageOf } from '../common';
+import { access, type Access, type RouteSpec, type ServiceName } from '../http';
+import { decimalString } from '../money';
+import type { PermissionName } from '../permissions';
+import { isoDateSchema } from '../validators';
+import {
+  fieldsInputSchema,
+  type BusinessFlag,
+  type FieldCheck,
+  type FieldDef,
+  type MenuGroup,
+} from '../master-data/define';
+
+/**
+ * The document engine's declarations (issue 4, item 1). A document type is declared once: its header and line
+ * fields, the fields that name stores, its statuses and permissions. From it come the zod schemas (the form
+ * and the service parse the same), the HTTP routes, the tables, and the list and form screens. The spec's
+ * document rules of section 5 are written once here and in the service kit's document store.
+ */
+export interface DocumentDef {
+  /** Camel name; i18n key `documents.<name>`; tables `doc_<name>`. */
+  name: string;
+  service: ServiceName;
+  /** The spec's screen path, unchanged. */
+  route: string;
+  apiPath: string;
+  /** Where the spec names no add permission (addition orders), saving a new one needs the edit permission. */
+  permissions: { view: PermissionName; add: PermissionName; edit: PermissionName };
+  /** Header fields beyond the common ones (code, date, notes, reference number). */
+  header: readonly FieldDef[];
+  lines: readonly FieldDef[];
+  /** Header fields naming a store: each is required (spec section 5: 'a store must be selected'). */
+  storeFields: readonly string[];
+  /** Two header fields that may not hold the same value (source and destination stores). */
+  differentFields?: readonly [string, string];
+  /** The line fields whose combination may not repeat (the header's store completes it). */
+  lineKey: readonly string[];
+  /** The line's quantity and price fields, for the zero checks (spec section 5) and the totals. */
+  quantityField: string;
+  priceField?: string;
+  /** Zero quantities are findings here (a stocktaking count), not blocked by the zero rule. */
+  allowZeroQuantity?: boolean;
+  /** A document that is closed after confirmation and is then neither editable nor deletable (stocktaking). */
+  closable?: boolean;
+  menu: { group: MenuGroup; icon: string; flags?: readonly BusinessFlag[] };
+}
+
+export function defineDocument<const D extends DocumentDef>(doc: D): D {
+  return doc;
+}
+
+export const documentTableOf = (doc: Pick<DocumentDef, 'name'>) =>
+  `doc_${doc.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
+export const documentLinesTableOf = (doc: Pick<DocumentDef, 'name'>) => `${documentTableOf(doc)}_lines`;
+
+export const documentStatuses = ['open', 'closed'] as const;
+export type DocumentStatus = (typeof documentStatuses)[number];
+
+/** Attachments of a document (spec section 5: files up to 5 MB). */
+export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The rules every document shares (spec section 5), as field checks so the form shows them where they
+ * belong: stores selected and different where two are named, at least one line, zero quantity or price only
+ * when the branch allows it. The repeated-line rule needs the header's store and lives here too.
+ */
+export function documentChecks(
+  doc: DocumentDef,
+  input: Record<string, unknown>,
+  allow: { zeroQuantity: boolean; zeroPrice: boolean } = { zeroQuantity: false, zeroPrice: false },
+): FieldCheck[] {
+  const issues: FieldCheck[] = [];
+  for (const f of doc.storeFields) if (!input[f]) issues.push({ field: f, code: 'validation.storeRequired' });
+  const [a, b] = doc.differentFields ?? [];
+  if (a && b && input[a] && input[a] === input[b]) issues.push({ field: b, code: 'validation.sameStores' });
+  const lines = (input.lines as Record<string, unknown>[] | undefined) ?? [];
+  if (lines.length === 0) issues.push({ field: 'lines', code: 'validation.atLeastOneItem' });
+  const seen = new Set<string>();
+  const isZero = (v: unknown) => v !== null && v !== undefined && v !== '' && Number(v) === 0;
+  lines.forEach((line, i) => {
+    const key = JSON.stringify(doc.lineKey.map((k) => line[k] ?? null));
+    if (seen.has(key))
+      issues.push({ field: `lines.${i}.${doc.lineKey[0]}`, code: 'validation.itemAddedBefore' });
+    seen.add(key);
+    if (!allow.zeroQuantity && !doc.allowZeroQuantity && isZero(line[doc.quantityField]))
+      issues.push({ field: `lines.${i}.${doc.quantityField}`, code: 'validation.zeroQuantity' });
+    if (doc.priceField && !allow.zeroPrice && isZero(line[doc.priceField]))
+      issues.push({ field: `lines.${i}.${doc.priceField}`, code: 'validation.zeroPrice' });
+  });
+  return issues;
+}
+
+/** The body of a create or update. The code is given by the numbering; the date is the document's day. */
+export function documentInputSchema(doc: DocumentDef) {
+  const header = fieldsInputSchema(doc.header);
+  const line = fieldsInputSchema(doc.lines);
+  return z
+    .object({
+      date: isoDateSchema,
+      referenceNumber: z.string().trim().max(40, { message: 'validation.max' }).optional().default(''),
+      notes: z.string().trim().max(1000, { message: 'validation.max' }).optional().default(''),
+      lines: z.array(line).max(1000, { message: 'validation.max' }),
+    })
+    .and(header)
+    .superRefine((v, ctx) => {
+      // zero quantities and prices are judged by the service, which knows the branch's switches
+      for (const c of documentChecks(doc, v as Record<string, unknown>, {
+        zeroQuantity: true,
+        zeroPrice: true,
+      }))
+        ctx.addIssue({
+          code: 'custom',
+          path: c.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+          message: c.code,
+        });
+    });
+}
+export type DocumentInput = Record<string, unknown> & {
+  date: string;
+  referenceNumber: string;
+  notes: string;
+  lines: Record<string, unknown>[];
+};
+
+function recordShape(fields: readonly FieldDef[]): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of fields) {
+    if (f.kind === 'boolean') shape[f.name] = z.boolean();
+    else if (f.kind === 'integer') shape[f.name] = z.number().int().nullable();
+    else if (f.kind === 'decimal' || f.kind === 'reference' || f.kind === 'enum')
+      shape[f.name] = z.string().nullable();
+    else shape[f.name] = z.string();
+  }
+  return shape;
+}
+
+export const attachmentSchema = z.object({
+  id: idSchema,
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export function documentRecordSchema(doc: DocumentDef) {
+  return z.object({
+    id: idSchema,
+    code: z.string(),
+    date: z.string(),
+    status: z.enum(documentStatuses),
+    referenceNumber: z.string(),
+    notes: z.string(),
+    branchId: z.string().nullable(),
+    /** Another document refers to this one: it cannot be edited or deleted. */
+    referenced: z.boolean(),
+    revision: z.number().int(),
+    createdBy: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    totalQuantity: decimalString,
+    totalValue: decimalString,
+    ...recordShape(doc.header),
+    lines: z.array(z.object({ lineNo: z.number().int(), ...recordShape(doc.lines), value: decimalString })),
+    attachments: z.array(attachmentSchema),
+  });
+}
+export type DocumentRecord = Record<string, unknown> & {
+  id: string;
+  code: string;
+  date: string;
+  status: DocumentStatus;
+  revision: number;
+  referenced: boolean;
+  lines: (Record<string, unknown> & { lineNo: number })[];
+};
+
+export function documentListQuery() {
+  return z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: 'validation.pageSize' })
+      .default(15),
+    search: z.string().trim().max(100).optional(),
+    sort: z.enum(['code', 'date', 'createdAt']).optional(),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    dateFrom: isoDateSchema.optional(),
+    dateTo: isoDateSchema.optional(),
+    status: z.enum(documentStatuses).optional(),
+    storeId: idSchema.optional(),
+  });
+}
+export type DocumentListQuery = z.infer<ReturnType<typeof documentListQuery>>;
+
+export const attachmentInput = z.object({
+  fileName: z.string().trim().min(1, { message: 'validation.required' }).max(200),
+  contentType: z.string().trim().max(100),
+  /** The file as base64; at most ATTACHMENT_MAX_BYTES once decoded. */
+  base64: z
+    .string()
+    .min(1)
+    .max(Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 4, {
+      message: 'validation.fileTooLarge',
+    }),
+});
+
+const idParams = z.object({ id: idSchema });
+
+/** list, one, create, change, delete, close (closable ones), and the attachments of one. */
+export function documentRoutes(doc: DocumentDef): RouteSpec[] {
+  const record = documentRecordSchema(doc);
+  const base = { service: doc.service, tag: `Documents: ${doc.name}` } as const;
+  const view: Access = access.permission(doc.permissions.view);
+  const edit: Access = access.permission(doc.permissions.edit);
+  const routes: RouteSpec[] = [
+    {
+      ...base,
+      method: 'get',
+      path: doc.apiPath,
+      access: view,
+      summary: `List ${doc.name}`,
+      query: documentListQuery(),
+      response: pageOf(record.omit({ lines: true, attachments: true })),
+    },
+    {
+      ...base,
+      method: 'get',
+      path: `${doc.apiPath}/:id`,
+      access: view,
+      summary: `One of ${doc.name}`,
+      params: idParams,
+      response: record,
+    },
+    {
+      ...base,
+      method: 'post',
+      path: doc.apiPath,
+      access: access.permission(doc.permissions.add),
+      summary: `Create one of ${doc.name}`,
+      body: documentInputSchema(doc),
+      response: record,
+      status: 201,
+    },
+    {
+      ...base,
+      method: 'put',
+      path: `${doc.apiPath}/:id`,
+      access: edit,
+      summary: `Change one of ${doc.name} (409 when referenced or closed)`,
+      params: idParams,
+      body: documentInputSchema(doc),
+      response: record,
+    },
+    {
+      ...base,
+      method: 'delete',
+      path: `${doc.apiPath}/:id`,
+      access: edit,
+      summary: `Delete one of ${doc.name} (409 when referenced or closed)`,
+      params: idParams,
+      response: okResponse,
+    },
+    {
+      ...base,
+      method: 'post',
+      path: `${doc.apiPath}/:id/attachments`,
+      access: edit,
+      summary: `Attach a file (up to 5 MB) to one of ${doc.name}`,
+      params: idParams,
+      body: attachmentInput,
+      response: attachmentSchema,
+      status: 201,
+    },
+    {
+      ...base,
+      method: 'get',
+      path: `${doc.apiPath}/:id/attachments/:attachmentId`,
+      access: view,
+      summary: `Download an attachment of one of ${doc.name}`,
+      params: z.object({ id: idSchema, attachmentId: idSchema }),
+    },
+    {
+      ...base,
+      method: 'delete',
+      path: `${doc.apiPath}/:id/attachments/:attachmentId`,
+      access: edit,
+      summary: `Remove an attachment of one of ${doc.name}`,
+      params: z.object({ id: idSchema, attachmentId: idSchema }),
+      response: okResponse,
+    },
+  ];
+  if (doc.closable)
+    routes.push({
+      ...base,
+      method: 'post',
+      path: `${doc.apiPath}/:id/close`,
+      access: edit,
+      summary: `Close one of ${doc.name} (after confirmation; a closed one cannot be changed or deleted)`,
+      params: idParams,
+      response: record,
+    });
+  return routes;
+}

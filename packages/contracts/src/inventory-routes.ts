@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { PAGE_SIZES, idSchema, pageOf } from './common';
+import { access, defineRoutes } from './http';
+import { entityRecordSchema, items } from './master-data';
+import { decimalString } from './money';
+import { Permission as P } from './permissions';
+import { isoDateSchema } from './validators';
+
+/**
+ * Inventory's routes beyond its main data and documents (issue 4): the barcode lookup of the document grids
+ * and the point of sale, the stock reports of the /items-reports hub, the list of all stock transactions
+ * (/orders) and the items' Excel import and export (/data-migration/Items, spec section 7).
+ */
+const base = { service: 'inventory', tag: 'Inventory' } as const;
+
+const page = {
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: 'validation.pageSize' })
+    .default(15),
+};
+
+export const barcodeMatch = z.object({
+  item: entityRecordSchema(items),
+  /** The unit the barcode names (the main unit or a sub-unit) and how many main units it holds. */
+  unitId: z.string(),
+  conversionRate: decimalString,
+  salesPrice: decimalString.nullable(),
+});
+
+export const stockBalanceRow = z.object({
+  itemId: z.string(),
+  code: z.string(),
+  arabicName: z.string(),
+  englishName: z.string(),
+  barcode: z.string(),
+  storeId: z.string(),
+  unitId: z.string().nullable(),
+  quantity: decimalString,
+  averageCost: decimalString,
+  value: decimalString,
+  minimumLimit: decimalString.nullable(),
+  reorderLimit: decimalString.nullable(),
+});
+export type StockBalanceRow = z.infer<typeof stockBalanceRow>;
+
+export const stockBalanceReport = pageOf(stockBalanceRow).extend({
+  totalQuantity: decimalString,
+  totalValue: decimalString,
+});
+
+export const itemMovementRow = z.object({
+  seq: z.number().int(),
+  date: z.string(),
+  storeId: z.string(),
+  documentType: z.string(),
+  documentId: z.string(),
+  documentCode: z.string(),
+  sourceService: z.string(),
+  quantityIn: decimalString,
+  quantityOut: decimalString,
+  value: decimalString,
+  /** Running balance in the item's main unit after this movement (within the filter). */
+  balance: decimalString,
+  balanceValue: decimalString,
+});
+
+export const itemMovementCard = z.object({
+  itemId: z.string(),
+  openingQuantity: decimalString,
+  openingValue: decimalString,
+  rows: z.array(itemMovementRow),
+  closingQuantity: decimalString,
+  closingValue: decimalString,
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const stockTransactionRow = z.object({
+  sourceService: z.string(),
+  documentType: z.string(),
+  documentId: z.string(),
+  documentCode: z.string(),
+  date: z.string(),
+  lines: z.number().int(),
+  quantityIn: decimalString,
+  quantityOut: decimalString,
+  value: decimalString,
+});
+
+export const importReport = z.object({
+  imported: z.number().int(),
+  rejected: z.array(z.object({ row: z.number().int(), reasons: z.array(z.string()) })),
+});
+export type ImportReport = z.infer<typeof importReport>;
+
+const view = access.permission(P.viewItems);
+
+export const inventoryRoutes = defineRoutes({
+  itemByBarcode: {
+    ...base,
+    method: 'get',
+    path: '/api/Items/barcode/:barcode',
+    access: view,
+    summary: 'The item and unit a barcode (or a balance item scale code) names; 404 when none',
+    params: z.object({ barcode: z.string().trim().min(1).max(40) }),
+    response: barcodeMatch,
+  },
+  stockBalance: {
+    ...base,
+    method: 'get',
+    path: '/api/ItemsReports/StockBalance',
+    access: view,
+    summary: 'Stock balance per item and store, with weighted-average cost and value (at a date if given)',
+    query: z.object({
+      ...page,
+      storeId: idSchema.optional(),
+      date: isoDateSchema.optional(),
+      search: z.string().trim().max(100).optional(),
+      nonZero: z.enum(['true', 'false']).default('true'),
+    }),
+    response: stockBalanceReport,
+  },
+  itemMovements: {
+    ...base,
+    method: 'get',
+    path: '/api/ItemsReports/ItemMovements',
+    access: view,
+    summary: 'The movement card of an item: opening balance, movements with running balance, closing balance',
+    query: z.object({
+      ...page,
+      itemId: idSchema,
+      storeId: idSchema.optional(),
+      dateFrom: isoDateSchema.optional(),
+      dateTo: isoDateSchema.optional(),
+    }),
+    response: itemMovementCard,
+  },
+  belowLimits: {
+    ...base,
+    method: 'get',
+    path: '/api/ItemsReports/BelowLimits',
+    access: view,
+    summary: 'Items at or below their minimum or reorder limit',
+    query: z.object({
+      ...page,
+      storeId: idSchema.optional(),
+      limit: z.enum(['minimum', 'reorder']).default('reorder'),
+    }),
+    response: pageOf(stockBalanceRow),
+  },
+  stockTransactions: {
+    ...base,
+    method: 'get',
+    path: '/api/StockTransactions',
+    access: access.permission(P.viewStockCategoryTransactions),
+    summary: 'Every document that moved stock (any type and service), newest first',
+    query: z.object({
+      ...page,
+      storeId: idSchema.optional(),
+      documentType: z.string().max(60).optional(),
+      dateFrom: isoDateSchema.optional(),
+      dateTo: isoDateSchema.optional(),
+      search: z.string().trim().max(100).optional(),
+    }),
+    response: pageOf(stockTransactionRow),
+  },
+  exportItems: {
+    ...base,
+    method: 'get',
+    path: '/api/data-migration/Items',
+    access: view,
+    summary: 'The items as an .xlsx workbook (the import template when ?template=true)',
+    query: z.object({ template: z.enum(['true', 'false']).default('false') }),
+  },
+  importItems: {
+    ...base,
+    method: 'post',
+    path: '/api/data-migration/Items',
+    access: access.permission(P.addItems),
+    summary: 'Imports items from one .xlsx, .xls or .csv file under 1 MB (multipart field "file")',
+    response: importReport,
+  },
+});
