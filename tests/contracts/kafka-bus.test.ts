@@ -233,7 +233,11 @@ describe('KafkaBus on mokapi', () => {
       events[key].payload.parse(e.payload);
       return e;
     });
-    await bus.publish(all.map(message));
+    // go-mokapi 0.52 mis-reads a batch whose non-last record on a topic is over 512 bytes (see the next test):
+    // the one topic with two such records (items) sends its second one in a batch of its own
+    const later = all.filter((e) => e.type === events.itemChanged.type);
+    await bus.publish(all.filter((e) => !later.includes(e)).map(message));
+    await bus.publish(later.map(message));
 
     const received: Envelope[] = [];
     await bus.subscribe({

@@ -20,3 +20,4 @@ export * from './messaging/messaging-migration';
 export * from './messaging/kafka-bus';
 export * from './db/paging';
 export * from './master-data';
+export * from './documents';

@@ -71,7 +71,8 @@ export function createServiceApp(
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.use(express.json({ limit: '2mb' }));
+  // attachments travel as base64 JSON (5 MB files, spec section 9)
+  app.use(express.json({ limit: '8mb' }));
   app.use(buildRouter(routes, { tokens, providerKey }));
   app.use(problemMiddleware(logger));
   return app;

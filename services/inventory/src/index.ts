@@ -1,5 +1,26 @@
-import { masterDataService } from '@erp/service-kit';
+import { entitiesOf, stockDocuments } from '@erp/contracts';
+import {
+  documentEngineRoutes,
+  masterDataRoutes,
+  replicaHandlers,
+  replicaMigration,
+  replicaSettingsMigration,
+  type ServiceModule,
+} from '@erp/service-kit';
+import { catalogHooks } from './catalog';
+import { stockDocumentHandlers } from './consumers';
 import { inventoryMigrations } from './migrations';
+import { inventoryRouteHandlers } from './routes';
+import { stockDocumentHooks } from './stock-documents';
 
-/** inventory: items, stores, stock ledger and stock documents; so far its units. */
-export const inventoryModule = masterDataService('inventory', inventoryMigrations);
+/** inventory: the catalog, the stock ledger with weighted-average cost per store, stock documents, reports. */
+export const inventoryModule: ServiceModule = {
+  name: 'inventory',
+  migrations: [replicaMigration, replicaSettingsMigration, ...inventoryMigrations],
+  routes: (deps) => [
+    ...inventoryRouteHandlers(deps),
+    ...masterDataRoutes(deps, entitiesOf('inventory'), catalogHooks),
+    ...documentEngineRoutes(deps, stockDocuments, stockDocumentHooks),
+  ],
+  consumers: () => ({ ...replicaHandlers, ...stockDocumentHandlers }),
+};

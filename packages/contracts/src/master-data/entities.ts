@@ -437,7 +437,7 @@ export const items = defineEntity({
           aboveMin: true,
           noRounding: true,
         },
-        { name: 'barcode', kind: 'text', max: 40 },
+        { name: 'barcode', kind: 'text', max: 40, unique: true },
         priceLine('salesPrice'),
         priceLine('minSalesPrice'),
         priceLine('maxSalesPrice'),

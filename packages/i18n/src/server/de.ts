@@ -87,4 +87,28 @@ export const de: ServerMessages = {
   'validation.code': 'Codes bestehen aus Buchstaben, Ziffern, - und _ (höchstens 20)',
   'validation.reference': 'Der gewählte Datensatz existiert nicht',
   'validation.aboveZero': 'Der Wert muss größer als null sein',
+  insufficientBalance:
+    'Die Menge übersteigt den Lagerbestand; negativer Bestand ist in dieser Filiale nicht erlaubt',
+  closedDocument: 'Der Beleg ist abgeschlossen und kann nicht geändert oder gelöscht werden',
+  itemHasMovements:
+    'Der Artikel hat Lagerbewegungen: Haupteinheit und Umrechnungsfaktoren können nicht geändert werden',
+  branchRequired: 'Wählen Sie zuerst eine Filiale',
+  'validation.repeatedLine': 'Diese Zeile wiederholt eine andere',
+  'validation.repeatedBarcode': 'Derselbe Barcode darf nicht zweimal vorkommen',
+  'validation.minBelowSales': 'Der Mindestverkaufspreis muss unter dem Verkaufspreis liegen',
+  'validation.salesBelowMax': 'Der Verkaufspreis muss unter dem Höchstverkaufspreis liegen',
+  'validation.storeRequired': 'Ein Lager muss gewählt werden',
+  'validation.sameStores': 'Quell- und Ziellager dürfen nicht gleich sein',
+  'validation.atLeastOneItem': 'Fügen Sie mindestens einen Artikel hinzu',
+  'validation.itemAddedBefore': 'Artikel bereits hinzugefügt',
+  'validation.zeroQuantity': 'Die Menge darf nicht null sein',
+  'validation.zeroPrice': 'Der Preis darf nicht null sein',
+  'validation.fileTooLarge': 'Dateien sind auf 5 MB begrenzt',
+  'validation.parentCategory': 'Eine übergeordnete Kategorie kann nicht verwendet werden',
+  'validation.ownParent':
+    'Eine Kategorie kann nicht ihr eigener Elternteil sein oder eine Unterkategorie als Elternteil haben',
+  'validation.unitNotOfItem': 'Die Einheit gehört nicht zum Artikel',
+  'validation.notManufacturingItem': 'Der Artikel ist kein Fertigungsartikel mit Komponenten',
+  'validation.notStoredItem': 'Der Artikel wird nicht gelagert',
+  'validation.importFile': 'Importieren Sie eine .xlsx-, .xls- oder .csv-Datei unter 1 MB',
 };

@@ -85,6 +85,28 @@ export const en = {
   'validation.code': 'Codes use letters, digits, - and _ (at most 20)',
   'validation.reference': 'The selected record does not exist',
   'validation.aboveZero': 'The value must be more than zero',
+  insufficientBalance:
+    "The quantity is more than the store's balance; negative balance is not allowed in this branch",
+  closedDocument: 'The document is closed and cannot be changed or deleted',
+  itemHasMovements: 'The item has stock movements: its main unit and unit rates cannot change',
+  branchRequired: 'Choose a branch first',
+  'validation.repeatedLine': 'This line repeats another line',
+  'validation.repeatedBarcode': 'The same barcode cannot be used twice',
+  'validation.minBelowSales': 'The minimum sales price must be below the sales price',
+  'validation.salesBelowMax': 'The sales price must be below the maximum sales price',
+  'validation.storeRequired': 'A store must be selected',
+  'validation.sameStores': 'Source and destination stores cannot be the same',
+  'validation.atLeastOneItem': 'Add at least one item',
+  'validation.itemAddedBefore': 'Item added before',
+  'validation.zeroQuantity': 'The quantity cannot be zero',
+  'validation.zeroPrice': 'The price cannot be zero',
+  'validation.fileTooLarge': 'Files are limited to 5 MB',
+  'validation.parentCategory': 'A parent category cannot be used',
+  'validation.ownParent': 'A category cannot be its own parent or take one of its sub-categories as parent',
+  'validation.unitNotOfItem': "The unit is not one of the item's units",
+  'validation.notManufacturingItem': 'The item is not a manufacturing item with components',
+  'validation.notStoredItem': 'The item is not a stored item',
+  'validation.importFile': 'Import one .xlsx, .xls or .csv file under 1 MB',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

@@ -86,4 +86,28 @@ export const fr: ServerMessages = {
   'validation.code': 'Les codes utilisent lettres, chiffres, - et _ (20 au plus)',
   'validation.reference': "L'enregistrement choisi n'existe pas",
   'validation.aboveZero': 'La valeur doit être supérieure à zéro',
+  insufficientBalance:
+    "La quantité dépasse le solde du magasin ; le solde négatif n'est pas autorisé dans cette agence",
+  closedDocument: 'Le document est clôturé et ne peut être ni modifié ni supprimé',
+  itemHasMovements:
+    "L'article a des mouvements de stock : son unité principale et ses taux ne peuvent pas changer",
+  branchRequired: "Choisissez d'abord une agence",
+  'validation.repeatedLine': 'Cette ligne en répète une autre',
+  'validation.repeatedBarcode': 'Le même code-barres ne peut pas servir deux fois',
+  'validation.minBelowSales': 'Le prix de vente minimum doit être inférieur au prix de vente',
+  'validation.salesBelowMax': 'Le prix de vente doit être inférieur au prix de vente maximum',
+  'validation.storeRequired': 'Un magasin doit être choisi',
+  'validation.sameStores': "Les magasins d'origine et de destination ne peuvent pas être identiques",
+  'validation.atLeastOneItem': 'Ajoutez au moins un article',
+  'validation.itemAddedBefore': 'Article déjà ajouté',
+  'validation.zeroQuantity': 'La quantité ne peut pas être nulle',
+  'validation.zeroPrice': 'Le prix ne peut pas être nul',
+  'validation.fileTooLarge': 'Les fichiers sont limités à 5 Mo',
+  'validation.parentCategory': 'Une catégorie parente ne peut pas être utilisée',
+  'validation.ownParent':
+    "Une catégorie ne peut pas être son propre parent ni avoir l'une de ses sous-catégories comme parent",
+  'validation.unitNotOfItem': "L'unité n'est pas une unité de l'article",
+  'validation.notManufacturingItem': "L'article n'est pas un article fabriqué avec des composants",
+  'validation.notStoredItem': "L'article n'est pas stocké",
+  'validation.importFile': 'Importez un seul fichier .xlsx, .xls ou .csv de moins de 1 Mo',
 };

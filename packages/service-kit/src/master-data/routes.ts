@@ -64,18 +64,15 @@ async function secretColumns(
 }
 
 /**
- * The master-data engine's use cases for the entities of one service: paged list with search, sort and
- * column filters, .xlsx export, create (next free code when empty), change (code fixed), delete (409 when
- * referenced). Every write checks uniqueness and references, refuses the master branch (read-only, spec
- * section 4), writes an audit event and the service's main-data event in the same transaction.
+ * The engine's create-or-change of one record, with every check, its event, its hooks and its audit in one
+ * transaction. The routes use it, and so do imports (one transaction per imported row).
  */
-export function masterDataRoutes(
+export function entityWriter(
   deps: ServiceDeps,
   entities: readonly EntityDef[],
   hooks: Readonly<Record<string, EntityHooks>> = {},
-): BoundRoute[] {
-  const service = entities[0]?.service;
-  if (!service) return [];
+) {
+  const service = entities[0]?.service ?? deps.name;
   const eventKey = masterDataChangedEvent[service as keyof typeof masterDataChangedEvent];
 
   async function write(
@@ -148,6 +145,23 @@ export function masterDataRoutes(
     });
   }
 
+  return { write, announce };
+}
+
+/**
+ * The master-data engine's use cases for the entities of one service: paged list with search, sort and
+ * column filters, .xlsx export, create (next free code when empty), change (code fixed), delete (409 when
+ * referenced). Every write checks uniqueness and references, refuses the master branch (read-only, spec
+ * section 4), writes an audit event and the service's main-data event in the same transaction.
+ */
+export function masterDataRoutes(
+  deps: ServiceDeps,
+  entities: readonly EntityDef[],
+  hooks: Readonly<Record<string, EntityHooks>> = {},
+): BoundRoute[] {
+  const service = entities[0]?.service;
+  if (!service) return [];
+  const { write, announce } = entityWriter(deps, entities, hooks);
   const scopeOf = (ctx: RequestContext) => tenantScope(deps.db, requirePrincipal(ctx).tenantId);
 
   return entities.flatMap((entity) => {

@@ -49,12 +49,12 @@ export function referenceTable(f: FieldDef, entities: readonly EntityDef[]): str
 }
 
 /** Unique optional values are stored NULL when empty, so that many records may leave them empty. */
-function emptyToNull(f: FieldDef, value: unknown): unknown {
+export function emptyToNull(f: FieldDef, value: unknown): unknown {
   return f.unique && (value === '' || value === undefined) ? null : value;
 }
 
 /** A stored column as the API returns it. */
-function valueOf(f: FieldDef, v: unknown): unknown {
+export function valueOf(f: FieldDef, v: unknown): unknown {
   switch (f.kind) {
     case 'boolean':
       return bool(v);
@@ -115,7 +115,7 @@ export async function withLines(
   return records;
 }
 
-function storedDecimal(f: FieldDef, v: unknown, digits: number | null): number | null {
+export function storedDecimal(f: FieldDef, v: unknown, digits: number | null): number | null {
   if (v === null || v === undefined || v === '') return null;
   return toStored(digits === null || f.noRounding ? String(v) : roundTo(String(v), digits));
 }

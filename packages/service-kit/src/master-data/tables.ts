@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { columnOf, linesTableOf, tableOf, type EntityDef, type FieldDef } from '@erp/contracts';
 
-function addColumn(t: Knex.CreateTableBuilder, f: FieldDef): void {
+export function addColumn(t: Knex.CreateTableBuilder, f: FieldDef): void {
   const c = columnOf(f.name);
   switch (f.kind) {
     case 'decimal':

@@ -1,0 +1,4 @@
+export * from './tables';
+export * from './store';
+export * from './routes';
+export * from './branch-settings';

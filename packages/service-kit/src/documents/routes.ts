@@ -1,0 +1,267 @@
+import {
+  ATTACHMENT_MAX_BYTES,
+  documentChecks,
+  documentRoutes,
+  documentTableOf,
+  documentLinesTableOf,
+  entitiesOf,
+  type DocumentDef,
+  type DocumentInput,
+  type DocumentListQuery,
+  type DocumentRecord,
+} from '@erp/contracts';
+import { recordAudit } from '../audit';
+import type { Executor } from '../db/database';
+import { tenantScope, type TenantScope } from '../db/tenant-scope';
+import { AppError, conflict, notFound, type FieldIssue } from '../errors';
+import { requirePrincipal, type RequestContext } from '../http/context';
+import { handle, type BoundRoute } from '../http/routes';
+import { newId, nowIso } from '../ids';
+import { entityStore } from '../master-data/store';
+import type { ServiceDeps } from '../service';
+import { branchSettings, fiscalYearPeriod, type BranchSettings } from './branch-settings';
+import { documentAsEntity, documentRows, documentStore } from './store';
+
+export interface PostingInput {
+  doc: DocumentDef;
+  /** The document as it now stands (status, revision, lines); `deleted` when it is being deleted. */
+  record: DocumentRecord;
+  deleted: boolean;
+  settings: BranchSettings;
+}
+
+/**
+ * What a service adds to the engine for its documents: checks against its own data (the unit is one of the
+ * item's), and the posting of a document's effect, called in the same transaction at every change (create,
+ * change, close, delete) with the whole document; it returns each line's value (at cost for stock).
+ */
+export interface DocumentHooks {
+  validate?(s: TenantScope, doc: DocumentDef, input: DocumentInput): Promise<FieldIssue[]>;
+  post?(trx: Executor, ctx: RequestContext, input: PostingInput): Promise<Map<number, string> | void>;
+}
+
+/** Dates outside the chosen fiscal year are refused (spec section 5); no FiscalYear header: all years. */
+async function checkFiscalYear(s: TenantScope, ctx: RequestContext, date: string): Promise<void> {
+  if (ctx.fiscalYear === null) return;
+  const period = await fiscalYearPeriod(s, ctx.fiscalYear);
+  if (date < period.startDate || date > period.endDate)
+    throw new AppError(400, 'youDontHavePermToThisYear', {}, [
+      { field: 'date', code: 'youDontHavePermToThisYear' },
+    ]);
+}
+
+/**
+ * The document engine's use cases for the document types of one service (issue 4, item 1): list, one,
+ * create (numbered, per year when the branch says so), change and delete (refused when closed or referenced,
+ * 'cannot edit or delete a referenced transaction'), close, attachments. Every write checks the spec's
+ * document rules, posts the document's effect through the service's hook and writes an audit event, all in
+ * one transaction.
+ */
+export function documentEngineRoutes(
+  deps: ServiceDeps,
+  docs: readonly DocumentDef[],
+  hooks: DocumentHooks = {},
+): BoundRoute[] {
+  const scopeOf = (ctx: RequestContext, db: Executor = deps.db) =>
+    tenantScope(db, requirePrincipal(ctx).tenantId);
+
+  async function check(
+    s: TenantScope,
+    ctx: RequestContext,
+    doc: DocumentDef,
+    input: DocumentInput,
+    settings: BranchSettings,
+  ): Promise<void> {
+    await checkFiscalYear(s, ctx, input.date);
+    const issues: FieldIssue[] = documentChecks(doc, input, {
+      zeroQuantity: settings.switches.allowZeroQuantity,
+      zeroPrice: settings.switches.allowZeroPrice,
+    });
+    issues.push(
+      ...(await entityStore.brokenReferences(s, documentAsEntity(doc), input, entitiesOf(doc.service))),
+    );
+    if (issues.length === 0) issues.push(...((await hooks.validate?.(s, doc, input)) ?? []));
+    if (issues.length) throw new AppError(400, 'validationFailed', {}, issues);
+  }
+
+  async function settingsFor(s: TenantScope, ctx: RequestContext): Promise<BranchSettings> {
+    if (!ctx.branchId) throw new AppError(400, 'branchRequired');
+    const settings = await branchSettings(s, ctx.branchId);
+    if (!settings.id) throw new AppError(400, 'unknownBranch');
+    return settings;
+  }
+
+  function refuseLocked(record: DocumentRecord): void {
+    if (record.status === 'closed') throw conflict('closedDocument');
+    if (record.referenced) throw conflict('referencedTransaction');
+  }
+
+  async function post(
+    trx: Executor,
+    ctx: RequestContext,
+    s: TenantScope,
+    doc: DocumentDef,
+    record: DocumentRecord,
+    deleted: boolean,
+    settings: BranchSettings,
+  ): Promise<void> {
+    const values = await hooks.post?.(trx, ctx, { doc, record, deleted, settings });
+    if (values && !deleted) await documentStore.setValues(s, doc, record.id, values);
+  }
+
+  async function save(
+    ctx: RequestContext,
+    doc: DocumentDef,
+    id: string | null,
+    input: DocumentInput,
+  ): Promise<DocumentRecord> {
+    return deps.transact(async (trx) => {
+      const s = scopeOf(ctx, trx);
+      const before = id ? await documentStore.find(s, doc, id) : null;
+      if (id && !before) throw notFound();
+      if (before) refuseLocked(before);
+      const settings = await settingsFor(s, ctx);
+      await check(s, ctx, doc, input, settings);
+      const rows = documentRows(doc, input, settings.digits);
+      const now = nowIso();
+      const recordId = id ?? newId();
+      if (before) {
+        await s(documentTableOf(doc))
+          .where({ id: recordId })
+          .update({
+            ...rows.header,
+            total_quantity: rows.totalQuantity,
+            total_value: 0,
+            revision: before.revision + 1,
+            updated_at: now,
+          });
+      } else {
+        const numbering = await documentStore.nextCode(s, doc, input.date, settings.switches.serialPerYear);
+        await s.insert(documentTableOf(doc), {
+          id: recordId,
+          branch_id: settings.id,
+          ...numbering,
+          status: 'open',
+          ...rows.header,
+          total_quantity: rows.totalQuantity,
+          total_value: 0,
+          revision: 1,
+          created_by: requirePrincipal(ctx).userId,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      await documentStore.replaceLines(s, doc, recordId, rows.lines);
+      await post(trx, ctx, s, doc, (await documentStore.find(s, doc, recordId))!, false, settings);
+      const after = (await documentStore.find(s, doc, recordId))!;
+      await recordAudit(trx, ctx, doc.service, doc.name, recordId, before, after);
+      return after;
+    });
+  }
+
+  return docs.flatMap((doc) => {
+    const [list, get, create, update, remove, attach, download, detach, close] = documentRoutes(doc);
+    const routes: BoundRoute[] = [
+      handle(list!, ({ ctx, query }) =>
+        documentStore.list(scopeOf(ctx), doc, query as DocumentListQuery, ctx.branchId),
+      ),
+      handle(get!, async ({ ctx, params }) => {
+        const found = await documentStore.find(scopeOf(ctx), doc, (params as { id: string }).id);
+        if (!found) throw notFound();
+        return found;
+      }),
+      handle(create!, ({ ctx, body }) => save(ctx, doc, null, body as DocumentInput)),
+      handle(update!, ({ ctx, params, body }) =>
+        save(ctx, doc, (params as { id: string }).id, body as DocumentInput),
+      ),
+      handle(remove!, async ({ ctx, params }) => {
+        const id = (params as { id: string }).id;
+        await deps.transact(async (trx) => {
+          const s = scopeOf(ctx, trx);
+          const before = await documentStore.find(s, doc, id);
+          if (!before) throw notFound();
+          refuseLocked(before);
+          const settings = await settingsFor(s, ctx);
+          await post(trx, ctx, s, doc, { ...before, revision: before.revision + 1 }, true, settings);
+          await s(documentLinesTableOf(doc)).where({ document_id: id }).delete();
+          await s('doc_attachments').where({ document_type: doc.name, document_id: id }).delete();
+          await s(documentTableOf(doc)).where({ id }).delete();
+          await recordAudit(trx, ctx, doc.service, doc.name, id, before, null);
+        });
+        return { ok: true as const };
+      }),
+      handle(attach!, async ({ ctx, params, body }) => {
+        const id = (params as { id: string }).id;
+        const file = body as { fileName: string; contentType: string; base64: string };
+        const content = Buffer.from(file.base64, 'base64');
+        if (content.length > ATTACHMENT_MAX_BYTES)
+          throw new AppError(400, 'validationFailed', {}, [
+            { field: 'base64', code: 'validation.fileTooLarge' },
+          ]);
+        return deps.transact(async (trx) => {
+          const s = scopeOf(ctx, trx);
+          if (!(await s(documentTableOf(doc)).where({ id }).first('id'))) throw notFound();
+          const row = {
+            id: newId(),
+            document_type: doc.name,
+            document_id: id,
+            file_name: file.fileName,
+            content_type: file.contentType || 'application/octet-stream',
+            size: content.length,
+            created_at: nowIso(),
+          };
+          await s.insert('doc_attachments', { ...row, content });
+          return {
+            id: row.id,
+            fileName: row.file_name,
+            contentType: row.content_type,
+            size: row.size,
+            createdAt: row.created_at,
+          };
+        });
+      }),
+      handle(download!, async ({ ctx, params, res }) => {
+        const { id, attachmentId } = params as { id: string; attachmentId: string };
+        const row = await scopeOf(ctx)('doc_attachments')
+          .where({ id: attachmentId, document_type: doc.name, document_id: id })
+          .first();
+        if (!row) throw notFound();
+        res
+          .status(200)
+          .type(String(row.content_type))
+          .attachment(String(row.file_name))
+          .send(Buffer.from(row.content as Buffer));
+      }),
+      handle(detach!, async ({ ctx, params }) => {
+        const { id, attachmentId } = params as { id: string; attachmentId: string };
+        const removed = await scopeOf(ctx)('doc_attachments')
+          .where({ id: attachmentId, document_type: doc.name, document_id: id })
+          .delete();
+        if (!removed) throw notFound();
+        return { ok: true as const };
+      }),
+    ];
+    if (close)
+      routes.push(
+        handle(close, async ({ ctx, params }) => {
+          const id = (params as { id: string }).id;
+          return deps.transact(async (trx) => {
+            const s = scopeOf(ctx, trx);
+            const before = await documentStore.find(s, doc, id);
+            if (!before) throw notFound();
+            refuseLocked(before);
+            const settings = await settingsFor(s, ctx);
+            await checkFiscalYear(s, ctx, before.date);
+            await s(documentTableOf(doc))
+              .where({ id })
+              .update({ status: 'closed', revision: before.revision + 1, updated_at: nowIso() });
+            await post(trx, ctx, s, doc, (await documentStore.find(s, doc, id))!, false, settings);
+            const after = (await documentStore.find(s, doc, id))!;
+            await recordAudit(trx, ctx, doc.service, doc.name, id, before, after);
+            return after;
+          });
+        }),
+      );
+    return routes;
+  });
+}

@@ -1,0 +1,250 @@
+import {
+  columnOf,
+  dec,
+  documentLinesTableOf,
+  documentTableOf,
+  fromStored,
+  toStored,
+  type Attachment,
+  type DocumentDef,
+  type DocumentInput,
+  type DocumentListQuery,
+  type DocumentRecord,
+  type EntityDef,
+} from '@erp/contracts';
+import type { Executor } from '../db/database';
+import { paginate, searchColumns, type Page } from '../db/paging';
+import type { TenantScope } from '../db/tenant-scope';
+import { emptyToNull, storedDecimal, valueOf } from '../master-data/store';
+
+type Row = Record<string, unknown>;
+
+const isMysql = (db: Executor) => String(db.client.config.client).startsWith('mysql');
+
+/** The document as a pseudo-entity, so the engine's reference checks cover its header and lines. */
+export function documentAsEntity(doc: DocumentDef): EntityDef {
+  return {
+    name: doc.name,
+    service: doc.service,
+    route: doc.route,
+    apiPath: doc.apiPath,
+    permissions: doc.permissions,
+    fields: [...doc.header, { name: 'lines', kind: 'lines', lineFields: doc.lines }],
+    menu: doc.menu,
+  };
+}
+
+function headerRecord(doc: DocumentDef, row: Row): DocumentRecord {
+  const record: DocumentRecord = {
+    id: String(row.id),
+    code: String(row.code),
+    date: String(row.date),
+    status: String(row.status) as DocumentRecord['status'],
+    referenceNumber: String(row.reference_number ?? ''),
+    notes: String(row.notes ?? ''),
+    branchId: row.branch_id === null || row.branch_id === undefined ? null : String(row.branch_id),
+    referenced: false,
+    revision: Number(row.revision),
+    createdBy: row.created_by === null || row.created_by === undefined ? null : String(row.created_by),
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+    totalQuantity: fromStored(row.total_quantity as number).toString(),
+    totalValue: fromStored(row.total_value as number).toString(),
+    lines: [],
+  };
+  for (const f of doc.header) record[f.name] = valueOf(f, row[columnOf(f.name)]);
+  return record;
+}
+
+async function referencedIds(s: TenantScope, doc: DocumentDef, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await s('doc_references')
+    .where({ document_type: doc.name })
+    .whereIn('document_id', ids)
+    .distinct('document_id');
+  return new Set(rows.map((r: Row) => String(r.document_id)));
+}
+
+function attachmentOf(row: Row): Attachment {
+  return {
+    id: String(row.id),
+    fileName: String(row.file_name),
+    contentType: String(row.content_type),
+    size: Number(row.size),
+    createdAt: String(row.created_at),
+  };
+}
+
+/** The stored form of an input: header columns, and line rows with the value the posting gives them. */
+export function documentRows(
+  doc: DocumentDef,
+  input: DocumentInput,
+  digits: number | null,
+): { header: Row; lines: Row[]; totalQuantity: number } {
+  const header: Row = {
+    date: input.date,
+    reference_number: input.referenceNumber,
+    notes: input.notes,
+  };
+  for (const f of doc.header)
+    header[columnOf(f.name)] =
+      f.kind === 'decimal' ? storedDecimal(f, input[f.name], digits) : emptyToNull(f, input[f.name]);
+  let total = dec(0);
+  const lines = input.lines.map((line, i) => {
+    const row: Row = { line_no: i + 1, value: 0 };
+    for (const f of doc.lines)
+      row[columnOf(f.name)] =
+        f.kind === 'decimal' ? storedDecimal(f, line[f.name], digits) : emptyToNull(f, line[f.name]);
+    total = total.plus(fromStored(row[columnOf(doc.quantityField)] as number));
+    return row;
+  });
+  return { header, lines, totalQuantity: toStored(total) };
+}
+
+export const documentStore = {
+  async find(s: TenantScope, doc: DocumentDef, id: string): Promise<DocumentRecord | null> {
+    const row = await s(documentTableOf(doc)).where({ id }).first();
+    if (!row) return null;
+    const record = headerRecord(doc, row);
+    const lines = await s(documentLinesTableOf(doc)).where({ document_id: id }).orderBy('line_no');
+    record.lines = lines.map((l: Row) => {
+      const line: DocumentRecord['lines'][number] = { lineNo: Number(l.line_no) };
+      for (const f of doc.lines) line[f.name] = valueOf(f, l[columnOf(f.name)]);
+      line.value = fromStored(l.value as number).toString();
+      return line;
+    });
+    record.referenced = (await referencedIds(s, doc, [id])).has(id);
+    record.attachments = (
+      await s('doc_attachments')
+        .where({ document_type: doc.name, document_id: id })
+        .orderBy('created_at')
+        .select('id', 'file_name', 'content_type', 'size', 'created_at')
+    ).map(attachmentOf);
+    return record;
+  },
+
+  async list(
+    s: TenantScope,
+    doc: DocumentDef,
+    query: DocumentListQuery,
+    branchId: string | null,
+  ): Promise<Page<DocumentRecord>> {
+    const table = documentTableOf(doc);
+    const q = s(table);
+    if (branchId) q.andWhere('branch_id', branchId);
+    searchColumns(q, ['code', 'reference_number', 'notes'], query.search);
+    if (query.dateFrom) q.andWhere('date', '>=', query.dateFrom);
+    if (query.dateTo) q.andWhere('date', '<=', query.dateTo);
+    if (query.status) q.andWhere('status', query.status);
+    if (query.storeId) {
+      const storeId = query.storeId;
+      q.andWhere((w) => {
+        for (const f of doc.storeFields) w.orWhere(columnOf(f), storeId);
+      });
+    }
+    const column = query.sort === 'code' ? 'seq' : query.sort === 'createdAt' ? 'created_at' : 'date';
+    const page = await paginate(
+      q,
+      query,
+      (x) =>
+        x.orderBy([
+          { column, order: query.order },
+          { column: 'year', order: query.order },
+          { column: 'seq', order: query.order },
+        ]),
+      (row) => headerRecord(doc, row),
+    );
+    const referenced = await referencedIds(
+      s,
+      doc,
+      page.items.map((r) => r.id),
+    );
+    for (const r of page.items) r.referenced = referenced.has(r.id);
+    return page;
+  },
+
+  /**
+   * The next code: the sequence of the type (per year when the branch numbers per year, '26-1'). A counter
+   * row locked for the transaction keeps two simultaneous saves from taking the same number on MySQL.
+   */
+  async nextCode(
+    s: TenantScope,
+    doc: DocumentDef,
+    date: string,
+    perYear: boolean,
+  ): Promise<{ code: string; year: number; seq: number }> {
+    const year = perYear ? Number(date.slice(0, 4)) : 0;
+    const key = { document_type: doc.name, year };
+    const read = s('doc_counters').where(key);
+    // SQLite serialises writers already (and knex warns on FOR UPDATE there)
+    if (isMysql(s.db)) read.forUpdate();
+    const counter = await read.first('last');
+    let seq: number;
+    if (counter) {
+      seq = Number(counter.last) + 1;
+      await s('doc_counters').where(key).update({ last: seq });
+    } else {
+      // a type numbered before the counters existed continues after its highest sequence
+      const [m] = (await s(documentTableOf(doc)).where({ year }).max({ n: 'seq' })) as { n: unknown }[];
+      seq = Number(m?.n ?? 0) + 1;
+      await s.insert('doc_counters', { ...key, last: seq });
+    }
+    return { code: perYear ? `${String(year).slice(2)}-${seq}` : String(seq), year, seq };
+  },
+
+  async replaceLines(s: TenantScope, doc: DocumentDef, id: string, lines: Row[]): Promise<void> {
+    const table = documentLinesTableOf(doc);
+    await s(table).where({ document_id: id }).delete();
+    const rows = lines.map((l) => ({ ...l, document_id: id }));
+    for (let i = 0; i < rows.length; i += 200) await s.insert(table, rows.slice(i, i + 200));
+  },
+
+  /** Stores the values the posting gave the lines, and their total. */
+  async setValues(s: TenantScope, doc: DocumentDef, id: string, values: Map<number, string>): Promise<void> {
+    let total = dec(0);
+    for (const [lineNo, value] of values) {
+      total = total.plus(value);
+      await s(documentLinesTableOf(doc))
+        .where({ document_id: id, line_no: lineNo })
+        .update({ value: toStored(value) });
+    }
+    await s(documentTableOf(doc))
+      .where({ id })
+      .update({ total_value: toStored(total) });
+  },
+};
+
+/** Another document (or a service's own record) refers to this one: it can no longer change. */
+export async function markReferenced(
+  s: TenantScope,
+  target: { type: string; id: string },
+  by: { type: string; id: string },
+): Promise<void> {
+  const key = { document_type: target.type, document_id: target.id, by_type: by.type, by_id: by.id };
+  if (!(await s('doc_references').where(key).first('by_id'))) await s.insert('doc_references', key);
+}
+
+export async function clearReferencesBy(s: TenantScope, by: { type: string; id: string }): Promise<void> {
+  await s('doc_references').where({ by_type: by.type, by_id: by.id }).delete();
+}
+
+/** Whether a document of the service names a record in its header or lines (a store, an item, a unit). */
+export async function usedByDocuments(
+  s: TenantScope,
+  docs: readonly DocumentDef[],
+  entity: string,
+  id: string,
+): Promise<boolean> {
+  for (const doc of docs) {
+    for (const f of doc.header)
+      if (f.reference === entity && (await s(documentTableOf(doc)).where(columnOf(f.name), id).first('id')))
+        return true;
+    for (const f of doc.lines)
+      if (
+        f.reference === entity &&
+        (await s(documentLinesTableOf(doc)).where(columnOf(f.name), id).first('document_id'))
+      )
+        return true;
+  }
+  return false;
+}

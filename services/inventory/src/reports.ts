@@ -1,0 +1,268 @@
+import type { Knex } from 'knex';
+import { dec, fromStored, tableOf, items, type StockBalanceRow } from '@erp/contracts';
+import { searchColumns, type TenantScope } from '@erp/service-kit';
+
+type Row = Record<string, unknown>;
+const ITEMS = tableOf(items);
+const amount = (v: unknown) => fromStored((v ?? 0) as number).toString();
+
+function balanceRow(r: Row, storeId: string | null): StockBalanceRow {
+  const quantity = fromStored((r.quantity ?? 0) as number);
+  const value = fromStored((r.value ?? 0) as number);
+  return {
+    itemId: String(r.item_id),
+    code: String(r.code),
+    arabicName: String(r.arabic_name),
+    englishName: String(r.english_name),
+    barcode: String(r.barcode ?? ''),
+    storeId: String(r.store_id ?? storeId ?? ''),
+    unitId: r.main_unit_id ? String(r.main_unit_id) : null,
+    quantity: quantity.toString(),
+    averageCost: quantity.greaterThan(0) ? value.dividedBy(quantity).toDecimalPlaces(4).toString() : '0',
+    value: value.toString(),
+    minimumLimit: r.minimum_limit === null || r.minimum_limit === undefined ? null : amount(r.minimum_limit),
+    reorderLimit: r.reorder_limit === null || r.reorder_limit === undefined ? null : amount(r.reorder_limit),
+  };
+}
+
+const itemColumns = [
+  'i.code',
+  'i.arabic_name',
+  'i.english_name',
+  'i.barcode',
+  'i.main_unit_id',
+  'i.minimum_limit',
+  'i.reorder_limit',
+];
+
+async function pageOfBalances(
+  base: Knex.QueryBuilder,
+  query: { page: number; pageSize: number },
+  storeId: string | null,
+) {
+  const [totals] = (await base
+    .clone()
+    .clearSelect()
+    .count({ n: '*' })
+    .sum({ q: 'b.quantity', v: 'b.value' })) as Row[];
+  const rows = await base
+    .clone()
+    .orderBy([{ column: 'i.code_number' }, { column: 'i.code' }, { column: 'store_id' }])
+    .offset((query.page - 1) * query.pageSize)
+    .limit(query.pageSize);
+  return {
+    items: (rows as Row[]).map((r) => balanceRow(r, storeId)),
+    total: Number(totals?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+    totalQuantity: amount(totals?.q),
+    totalValue: amount(totals?.v),
+  };
+}
+
+/**
+ * Stock balance per item and store with weighted-average cost and value. Without a date it reads the
+ * balances kept with every movement; at a date (stock valuation) it sums the movements up to that day.
+ */
+export async function stockBalance(
+  s: TenantScope,
+  query: {
+    page: number;
+    pageSize: number;
+    storeId?: string | undefined;
+    date?: string | undefined;
+    search?: string | undefined;
+    nonZero: 'true' | 'false';
+  },
+) {
+  const db = s.db;
+  let balances: Knex.QueryBuilder;
+  if (query.date) {
+    balances = s('stock_movements')
+      .where('date', '<=', query.date)
+      .groupBy('item_id', 'store_id')
+      .select('item_id', 'store_id')
+      .sum({ quantity: 'quantity', value: 'value' });
+    if (query.storeId) balances.andWhere('store_id', query.storeId);
+  } else {
+    balances = s('stock_balances').select('item_id', 'store_id', 'quantity', 'value');
+    if (query.storeId) balances.andWhere('store_id', query.storeId);
+  }
+  const base = db
+    .from(balances.as('b'))
+    .join(`${ITEMS} as i`, (j) =>
+      j.on('i.id', '=', 'b.item_id').andOn('i.tenant_id', '=', db.raw('?', [s.tenantId])),
+    )
+    .select('b.item_id', 'b.store_id', 'b.quantity', 'b.value', ...itemColumns);
+  if (query.nonZero === 'true') base.andWhere((w) => w.whereNot('b.quantity', 0).orWhereNot('b.value', 0));
+  searchColumns(base, ['i.code', 'i.arabic_name', 'i.english_name', 'i.barcode'], query.search);
+  return pageOfBalances(base, query, query.storeId ?? null);
+}
+
+/** Items at or below their minimum or reorder limit (in one store, or across all stores). */
+export async function belowLimits(
+  s: TenantScope,
+  query: { page: number; pageSize: number; storeId?: string | undefined; limit: 'minimum' | 'reorder' },
+) {
+  const db = s.db;
+  const held = s('stock_balances')
+    .groupBy('item_id')
+    .select('item_id')
+    .sum({ quantity: 'quantity', value: 'value' });
+  if (query.storeId) held.andWhere('store_id', query.storeId);
+  const column = query.limit === 'minimum' ? 'i.minimum_limit' : 'i.reorder_limit';
+  const base = db
+    .from(`${ITEMS} as i`)
+    .leftJoin(held.as('b'), 'b.item_id', 'i.id')
+    .where('i.tenant_id', s.tenantId)
+    .whereNotNull(column)
+    .andWhere('i.is_stored_item', true)
+    .andWhereRaw(`coalesce(b.quantity, 0) <= ??`, [column])
+    .select(
+      'i.id as item_id',
+      db.raw('? as store_id', [query.storeId ?? '']),
+      'b.quantity',
+      'b.value',
+      ...itemColumns,
+    );
+  const page = await pageOfBalances(base, query, query.storeId ?? null);
+  return { items: page.items, total: page.total, page: page.page, pageSize: page.pageSize };
+}
+
+/** An item's movement card: opening balance before the period, each movement with the running balance. */
+export async function itemMovements(
+  s: TenantScope,
+  query: {
+    page: number;
+    pageSize: number;
+    itemId: string;
+    storeId?: string | undefined;
+    dateFrom?: string | undefined;
+    dateTo?: string | undefined;
+  },
+) {
+  const scoped = () => {
+    const q = s('stock_movements').where('item_id', query.itemId);
+    if (query.storeId) q.andWhere('store_id', query.storeId);
+    return q;
+  };
+  const sums = async (q: Knex.QueryBuilder) => {
+    const [r] = (await q.clearSelect().sum({ q: 'quantity', v: 'value' })) as Row[];
+    return { q: fromStored((r?.q ?? 0) as number), v: fromStored((r?.v ?? 0) as number) };
+  };
+  const opening = query.dateFrom
+    ? await sums(scoped().andWhere('date', '<', query.dateFrom))
+    : { q: dec(0), v: dec(0) };
+  const period = scoped();
+  if (query.dateFrom) period.andWhere('date', '>=', query.dateFrom);
+  if (query.dateTo) period.andWhere('date', '<=', query.dateTo);
+  const offset = (query.page - 1) * query.pageSize;
+  const [counted] = (await period.clone().clearSelect().count({ n: '*' })) as Row[];
+  const ordered = () => period.clone().orderBy([{ column: 'date' }, { column: 'seq' }]);
+  const before =
+    offset > 0
+      ? await sums(s.db.from(ordered().select('quantity', 'value').limit(offset).as('x')))
+      : { q: dec(0), v: dec(0) };
+  const closing = await sums(period.clone());
+  let balance = opening.q.plus(before.q);
+  let balanceValue = opening.v.plus(before.v);
+  const rows = (await ordered().offset(offset).limit(query.pageSize)) as Row[];
+  return {
+    itemId: query.itemId,
+    openingQuantity: opening.q.toString(),
+    openingValue: opening.v.toString(),
+    rows: rows.map((r) => {
+      const q = fromStored(r.quantity as number);
+      const v = fromStored(r.value as number);
+      balance = balance.plus(q);
+      balanceValue = balanceValue.plus(v);
+      return {
+        seq: Number(r.seq),
+        date: String(r.date),
+        storeId: String(r.store_id),
+        documentType: String(r.document_type),
+        documentId: String(r.document_id),
+        documentCode: String(r.document_code),
+        sourceService: String(r.source_service),
+        quantityIn: q.isPositive() && !q.isZero() ? q.toString() : '0',
+        quantityOut: q.isNegative() ? q.negated().toString() : '0',
+        value: v.toString(),
+        balance: balance.toString(),
+        balanceValue: balanceValue.toString(),
+      };
+    }),
+    closingQuantity: opening.q.plus(closing.q).toString(),
+    closingValue: opening.v.plus(closing.v).toString(),
+    total: Number(counted?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Every document that moved stock, with the effect of its current revision (the spec's /orders). */
+export async function stockTransactions(
+  s: TenantScope,
+  query: {
+    page: number;
+    pageSize: number;
+    storeId?: string | undefined;
+    documentType?: string | undefined;
+    dateFrom?: string | undefined;
+    dateTo?: string | undefined;
+    search?: string | undefined;
+  },
+) {
+  const db = s.db;
+  // aliased tables: the tenant filter is written out (the scope helper qualifies by table name)
+  const current = db('stock_movements as m')
+    .where('m.tenant_id', s.tenantId)
+    .join('stock_documents as d', (j) =>
+      j
+        .on('d.tenant_id', '=', 'm.tenant_id')
+        .andOn('d.source_service', '=', 'm.source_service')
+        .andOn('d.document_type', '=', 'm.document_type')
+        .andOn('d.document_id', '=', 'm.document_id')
+        .andOn('d.revision', '=', 'm.revision'),
+    )
+    .andWhere('m.reversal', false)
+    .andWhere('d.deleted', false);
+  if (query.storeId) current.andWhere('m.store_id', query.storeId);
+  if (query.documentType) current.andWhere('m.document_type', query.documentType);
+  if (query.dateFrom) current.andWhere('d.date', '>=', query.dateFrom);
+  if (query.dateTo) current.andWhere('d.date', '<=', query.dateTo);
+  searchColumns(current, ['d.code'], query.search);
+  const grouped = current
+    .groupBy('m.source_service', 'm.document_type', 'm.document_id', 'd.code', 'd.date')
+    .select('m.source_service', 'm.document_type', 'm.document_id', 'd.code', 'd.date')
+    .count({ lines: '*' })
+    .select(db.raw('sum(case when m.quantity > 0 then m.quantity else 0 end) as qin'))
+    .select(db.raw('sum(case when m.quantity < 0 then -m.quantity else 0 end) as qout'))
+    .select(db.raw('sum(case when m.value > 0 then m.value else 0 end) as vin'))
+    .select(db.raw('sum(case when m.value < 0 then -m.value else 0 end) as vout'));
+  const [counted] = (await db.from(grouped.clone().as('g')).count({ n: '*' })) as Row[];
+  const rows = (await db
+    .from(grouped.as('g'))
+    .orderBy([
+      { column: 'date', order: 'desc' },
+      { column: 'code', order: 'desc' },
+    ])
+    .offset((query.page - 1) * query.pageSize)
+    .limit(query.pageSize)) as Row[];
+  return {
+    items: rows.map((r) => ({
+      sourceService: String(r.source_service),
+      documentType: String(r.document_type),
+      documentId: String(r.document_id),
+      documentCode: String(r.code),
+      date: String(r.date),
+      lines: Number(r.lines),
+      quantityIn: amount(r.qin),
+      quantityOut: amount(r.qout),
+      // what moved: a transfer's value once, not its two legs netted to zero
+      value: amount(Math.max(Number(r.vin ?? 0), Number(r.vout ?? 0))),
+    })),
+    total: Number(counted?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}

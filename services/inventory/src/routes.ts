@@ -1,0 +1,86 @@
+import multer from 'multer';
+import type { Request, Response } from 'express';
+import { entitiesOf, inventoryRoutes, items, linesTableOf, tableOf, type EntityInput } from '@erp/contracts';
+import {
+  AppError,
+  entityStore,
+  entityWriter,
+  handle,
+  notFound,
+  requirePrincipal,
+  tenantScope,
+  type BoundRoute,
+  type RequestContext,
+  type ServiceDeps,
+} from '@erp/service-kit';
+import { catalogHooks } from './catalog';
+import { exportItems, importItems, IMPORT_MAX_BYTES, readSheet } from './items-migration';
+import { belowLimits, itemMovements, stockBalance, stockTransactions } from './reports';
+
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+
+function receiveFile(req: Request, res: Response): Promise<Express.Multer.File> {
+  return new Promise((resolve, reject) => {
+    upload.single('file')(req, res, (error: unknown) => {
+      if (error || !req.file)
+        reject(new AppError(400, 'validationFailed', {}, [{ field: 'file', code: 'validation.importFile' }]));
+      else resolve(req.file);
+    });
+  });
+}
+
+/** Inventory's own routes: barcode lookup, reports, the stock transactions list, items import/export. */
+export function inventoryRouteHandlers(deps: ServiceDeps): BoundRoute[] {
+  const scopeOf = (ctx: RequestContext) => tenantScope(deps.db, requirePrincipal(ctx).tenantId);
+  const { write } = entityWriter(deps, entitiesOf('inventory'), catalogHooks);
+  const r = inventoryRoutes;
+  return [
+    handle(r.itemByBarcode, async ({ ctx, params }) => {
+      const s = scopeOf(ctx);
+      const code = params.barcode;
+      let itemId: string | null = null;
+      let unitLine: Record<string, unknown> | null = null;
+      const main = await s(tableOf(items)).where('barcode', code).first('id');
+      if (main) itemId = String(main.id);
+      else {
+        unitLine = (await s(linesTableOf(items, 'units')).where('barcode', code).first()) ?? null;
+        if (unitLine) itemId = String(unitLine.parent_id);
+        else if (/^\d{5}$/.test(code)) {
+          const scale = await s(tableOf(items)).where('scale_code', code).first('id');
+          if (scale) itemId = String(scale.id);
+        }
+      }
+      const found = itemId ? await entityStore.find(s, items, itemId) : null;
+      if (!found) throw notFound();
+      const item = found.record;
+      const sub = unitLine
+        ? (item.units as { unitId: string; conversionRate: string; salesPrice: string | null }[]).find(
+            (u) => u.unitId === String(unitLine.unit_id),
+          )
+        : undefined;
+      return {
+        item,
+        unitId: sub ? sub.unitId : String(item.mainUnitId),
+        conversionRate: sub ? sub.conversionRate : '1',
+        salesPrice: sub ? sub.salesPrice : ((item.salesPrice as string | null) ?? null),
+      };
+    }),
+    handle(r.stockBalance, ({ ctx, query }) => stockBalance(scopeOf(ctx), query)),
+    handle(r.itemMovements, ({ ctx, query }) => itemMovements(scopeOf(ctx), query)),
+    handle(r.belowLimits, ({ ctx, query }) => belowLimits(scopeOf(ctx), query)),
+    handle(r.stockTransactions, ({ ctx, query }) => stockTransactions(scopeOf(ctx), query)),
+    handle(r.exportItems, async ({ ctx, query, res }) => {
+      const buffer = await exportItems(scopeOf(ctx), ctx.language, query.template === 'true');
+      res
+        .status(200)
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .attachment(query.template === 'true' ? 'items-template.xlsx' : 'items.xlsx')
+        .send(buffer);
+    }),
+    handle(r.importItems, async ({ ctx, req, res }) => {
+      const file = await receiveFile(req, res);
+      const rows = readSheet(file, ctx.language);
+      return importItems(scopeOf(ctx), ctx, rows, (input: EntityInput) => write(ctx, items, null, input));
+    }),
+  ];
+}

@@ -1,0 +1,170 @@
+import { dec, type DocumentDef, type DocumentInput, type DocumentRecord } from '@erp/contracts';
+import {
+  originOf,
+  requirePrincipal,
+  tenantScope,
+  type DocumentHooks,
+  type FieldIssue,
+  type TenantScope,
+} from '@erp/service-kit';
+import { itemUnits } from './ledger/items';
+import { postDocument, type LedgerLine } from './ledger/ledger';
+
+type Line = DocumentRecord['lines'][number];
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/** The stock effect of one of inventory's documents as it now stands (issue 4, item 4). */
+async function ledgerLines(s: TenantScope, doc: DocumentDef, record: DocumentRecord): Promise<LedgerLine[]> {
+  const store = str(record.storeId);
+  const line = (
+    l: Line,
+    direction: LedgerLine['direction'],
+    extra: Partial<LedgerLine> = {},
+  ): LedgerLine => ({
+    key: `l${l.lineNo}`,
+    lineNo: l.lineNo,
+    itemId: str(l.itemId),
+    unitId: str(l.unitId),
+    storeId: store,
+    quantity: str(l[doc.quantityField]),
+    direction,
+    unitCost: l.unitCost === null || l.unitCost === undefined ? null : str(l.unitCost),
+    ...extra,
+  });
+  switch (doc.name) {
+    case 'storageTransfers':
+      // the receipt costs exactly what left the source: the transfer keeps the total value
+      return record.lines.flatMap((l) => [
+        line(l, 'out'),
+        line(l, 'in', {
+          key: `r${l.lineNo}`,
+          lineNo: null,
+          storeId: str(record.toStoreId),
+          costFrom: [`l${l.lineNo}`],
+        }),
+      ]);
+    case 'shortageAdjustments':
+    case 'damageAdjustments':
+    case 'exchangeOrders':
+      return record.lines.map((l) => line(l, 'out'));
+    case 'overflowAdjustments':
+    case 'additionOrders':
+      return record.lines.map((l) => line(l, 'in'));
+    case 'stocktakings':
+      return record.status === 'closed'
+        ? stocktakingLines(
+            s,
+            record,
+            record.lines.map((l) => line(l, 'count')),
+          )
+        : [];
+    case 'manufacturingOrders':
+      return manufacturingLines(s, record, (l) => line(l, 'in'));
+    default:
+      throw new Error(`no stock effect declared for ${doc.name}`);
+  }
+}
+
+/** Whole-store stocktaking (the branch's method) also zeroes what was held but not counted. */
+async function stocktakingLines(
+  s: TenantScope,
+  record: DocumentRecord,
+  counted: LedgerLine[],
+): Promise<LedgerLine[]> {
+  if (record.stocktakingMethod !== 'wholeStore') return counted;
+  const seen = new Set(counted.map((c) => c.itemId));
+  const held = await s('stock_balances')
+    .where({ store_id: str(record.storeId) })
+    .whereNot('quantity', 0)
+    .select('item_id');
+  const units = await itemUnits(
+    s,
+    held.map((h: { item_id: string }) => String(h.item_id)).filter((id: string) => !seen.has(id)),
+  );
+  return [
+    ...counted,
+    ...[...units].map(([itemId, u], i) => ({
+      key: `z${i}`,
+      lineNo: null,
+      itemId,
+      unitId: u.mainUnitId,
+      storeId: str(record.storeId),
+      quantity: '0',
+      direction: 'count' as const,
+      unitCost: null,
+    })),
+  ];
+}
+
+/** Each product consumes its components (per main unit of product) and is received at their cost. */
+async function manufacturingLines(
+  s: TenantScope,
+  record: DocumentRecord,
+  product: (l: Line) => LedgerLine,
+): Promise<LedgerLine[]> {
+  const units = await itemUnits(
+    s,
+    record.lines.map((l) => str(l.itemId)),
+  );
+  return record.lines.flatMap((l) => {
+    const item = units.get(str(l.itemId))!;
+    const produced = dec(str(l.quantity)).times(item.rates.get(str(l.unitId)) ?? 1);
+    const consumed: LedgerLine[] = item.components.map((c, j) => ({
+      key: `c${l.lineNo}.${j}`,
+      lineNo: null,
+      itemId: c.itemId,
+      unitId: c.unitId,
+      storeId: str(record.storeId),
+      quantity: produced.times(c.quantity).toString(),
+      direction: 'out',
+      unitCost: null,
+    }));
+    return [...consumed, { ...product(l), unitCost: null, costFrom: consumed.map((c) => c.key) }];
+  });
+}
+
+/** The lines name items the ledger can hold, in one of their units; manufactured ones have components. */
+async function validate(s: TenantScope, doc: DocumentDef, input: DocumentInput): Promise<FieldIssue[]> {
+  const units = await itemUnits(
+    s,
+    input.lines.map((l) => str(l.itemId)),
+  );
+  const issues: FieldIssue[] = [];
+  input.lines.forEach((l, i) => {
+    const item = units.get(str(l.itemId));
+    if (!item) return;
+    if (!item.isStoredItem) issues.push({ field: `lines.${i}.itemId`, code: 'validation.notStoredItem' });
+    if (!item.rates.has(str(l.unitId)))
+      issues.push({ field: `lines.${i}.unitId`, code: 'validation.unitNotOfItem' });
+    if (doc.name === 'manufacturingOrders' && (!item.isManufacturingItem || item.components.length === 0))
+      issues.push({ field: `lines.${i}.itemId`, code: 'validation.notManufacturingItem' });
+  });
+  return issues;
+}
+
+export const stockDocumentHooks: DocumentHooks = {
+  validate,
+  async post(trx, ctx, { doc, record, deleted, settings }) {
+    const s = tenantScope(trx, requirePrincipal(ctx).tenantId);
+    const lines = deleted
+      ? []
+      : await ledgerLines(s, doc, { ...record, stocktakingMethod: settings.policies.stocktakingMethod });
+    const values = await postDocument(
+      trx,
+      s,
+      originOf(ctx),
+      {
+        sourceService: 'inventory',
+        documentType: doc.name,
+        documentId: record.id,
+        code: record.code,
+        date: record.date,
+        revision: record.revision,
+        deleted,
+        lines,
+      },
+      { refuseNegative: settings.policies.negativeBalance === 'block' },
+    );
+    return values ?? undefined;
+  },
+};
