@@ -211,6 +211,7 @@ async function main(): Promise<void> {
     gatewayPort,
     servicePort: Number(env.ERP_SERVICE_PORT ?? 8101),
     jwtSecret: env.ERP_JWT_SECRET ?? randomBytes(48).toString('base64url'),
+    dbPrefix: env.ERP_DB_PREFIX || undefined,
     providerKey: env.ERP_PROVIDER_KEY,
     web,
   });
