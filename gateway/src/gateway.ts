@@ -20,8 +20,13 @@ export interface GatewayOptions {
   subscriptions: SubscriptionReplica;
   logger: Logger;
   loginRateLimit?: number;
-  /** Extra handlers mounted after the API (the shell and feature frontends, in a later issue). */
+  /** Extra handlers mounted after the API: the shell and the feature frontends (`webRouter`). */
   after?: RequestHandler[];
+  /**
+   * The other origins the shell loads feature apps from (`remoteOrigins` of the remotes config): the CSP's
+   * `script-src` and `connect-src` allow them beside 'self', and nothing else.
+   */
+  frontendOrigins?: string[];
 }
 
 const SESSION_ROUTES = new Set(['/api/Users/auth', '/api/Users/refresh', '/api/Users/forget-password']);
@@ -60,11 +65,18 @@ export function createGateway(options: GatewayOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  const frontendOrigins = options.frontendOrigins ?? [];
   app.use(
     helmet({
       crossOriginResourcePolicy: { policy: 'same-site' },
-      // the embedded mode is often reached over plain http on a shop's network: never rewrite to https
-      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+      contentSecurityPolicy: {
+        directives: {
+          // the embedded mode is often reached over plain http on a shop's network: never rewrite to https
+          upgradeInsecureRequests: null,
+          scriptSrc: ["'self'", ...frontendOrigins],
+          connectSrc: ["'self'", ...frontendOrigins],
+        },
+      },
     }),
   );
 

@@ -34,6 +34,13 @@ export default defineConfig({
   reporter: process.env.CI
     ? [['list'], ['json', { outputFile: path.join(root, '.tmp', 'e2e.json') }]]
     : [['list']],
+  projects: [
+    // the embedded product (the webServer below), every journey but the distributed one
+    { name: 'embedded', testIgnore: /distributed\.spec\.ts$/ },
+    // the distributed topology (services on MariaDB, the Kafka test broker, a server per feature app), which its
+    // spec starts itself (support/distributed.ts)
+    { name: 'distributed', testMatch: /distributed\.spec\.ts$/ },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`,
     viewport: { width: 1280, height: 800 },

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import mysql from 'mysql2/promise';
 import { serviceNames } from '@erp/contracts';
 import { startDistributed, type ManagedProcess } from '@erp/runner';
 import { dropMysqlDatabase, openDatabase, type Db } from '@erp/service-kit';
 import { startMokapi, type Mokapi } from '../support/mokapi';
+import { assertMysqlReachable, freePort, freePorts, stopProcess } from '../support/topology';
 
 /**
  * The distributed mode as it runs in production, minus Docker (design.md section 4): go-mokapi as the Kafka
@@ -180,64 +180,9 @@ async function subscriptionRow(tenantId: string) {
   return row && { end: String(row.subscription_end), active: Boolean(Number(row.active)) };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-/** `count` consecutive free ports (the services take servicePort, servicePort + 1, ...). */
-async function freePorts(count: number, avoid: number[]): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const first = await freePort();
-    const run = Array.from({ length: count }, (_, i) => first + i);
-    if (run.some((p) => avoid.includes(p) || p > 65535)) continue;
-    if ((await Promise.all(run.map(portIsFree))).every(Boolean)) return first;
-  }
-  throw new Error(`no run of ${count} free ports found`);
-}
-
-async function assertMysqlReachable(): Promise<void> {
-  try {
-    const conn = await mysql.createConnection({ uri: MYSQL_URL, connectTimeout: 5_000 });
-    await conn.query('SELECT 1');
-    await conn.end();
-  } catch (error) {
-    throw new Error(
-      `MariaDB/MySQL is not reachable at ${MYSQL_URL} (set ERP_TEST_MYSQL_URL; see docs/toolchain.md "MariaDB on these machines"): ${String(error)}`,
-      { cause: error },
-    );
-  }
-}
-
-async function stopProcess(p: ManagedProcess): Promise<void> {
-  const alive = () => p.child.exitCode === null && p.child.signalCode === null;
-  if (!alive()) return;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([p.kill('SIGTERM'), new Promise((resolve) => (timer = setTimeout(resolve, 5_000)))]);
-  clearTimeout(timer);
-  if (alive()) await p.kill('SIGKILL');
-}
-
 beforeAll(async () => {
   try {
-    await assertMysqlReachable();
+    await assertMysqlReachable(MYSQL_URL);
     mysqlReachable = true;
     const t0 = Date.now();
     mokapi = await startMokapi();

@@ -51,6 +51,9 @@ export function webConfig({ dir, name, kind, exposes = {}, mode, title = 'ERP' }
       // The shell answers every path with index.html, so its assets are absolute; a remote's chunks load
       // relative to wherever its remoteEntry.js was served from (run-time remotes config).
       publicPath: host ? '/' : 'auto',
+      // A remote served from another origin (distributed mode) loads its chunks in CORS mode (its server allows
+      // the shell's origin), so their errors are reported in full; same-origin chunks are loaded as before.
+      ...(host ? {} : { crossOriginLoading: 'anonymous' }),
       uniqueName: name,
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',

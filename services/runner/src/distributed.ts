@@ -2,12 +2,46 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { serviceNames } from '@erp/contracts';
+import { featureAppUrlVariable, featureApps } from '@erp/gateway/web';
 import { repoRoot, requireEnv } from './config';
+import { ensureWebBuilt } from './web-build';
 
 export interface ProcessSpec {
   name: string;
   port: number;
   env: Record<string, string>;
+}
+
+/** The feature apps' servers of the distributed mode, each on its own origin (design.md section 4). */
+export interface DistributedWebOptions {
+  /** First port of the feature apps' servers; each app takes the next one, in folder order. */
+  port: number;
+  /** The host name the browser reaches the gateway and the feature apps by: default `localhost`. */
+  publicHost?: string;
+}
+
+/** Where each feature app is served and the origin the shell is served from. */
+export interface DistributedWebPlan {
+  shellOrigin: string;
+  apps: { target: string; dir: string; name: string; port: number; url: string }[];
+}
+
+export function distributedWebPlan(
+  web: DistributedWebOptions,
+  gatewayPort: number,
+  root = repoRoot,
+): DistributedWebPlan {
+  const host = web.publicHost ?? 'localhost';
+  return {
+    shellOrigin: `http://${host}:${gatewayPort}`,
+    apps: featureApps(root).map((app, i) => ({
+      target: `web-${app.dir}`,
+      dir: app.dir,
+      name: app.name,
+      port: web.port + i,
+      url: `http://${host}:${web.port + i}`,
+    })),
+  };
 }
 
 export interface DistributedOptions {
@@ -19,6 +53,8 @@ export interface DistributedOptions {
   jwtSecret: string;
   dbPrefix?: string;
   providerKey?: string;
+  /** Serve the web frontends: the shell from the gateway, each feature app from its own server (origin). */
+  web?: DistributedWebOptions;
   env?: Record<string, string>;
   /** Where each process's output goes; default: this process's stdout, prefixed. */
   output?: (name: string, line: string) => void;
@@ -137,7 +173,17 @@ export async function startDistributed(options: DistributedOptions): Promise<Rec
   const urls = Object.fromEntries(
     specs.map((s) => [`ERP_${s.name.toUpperCase()}_URL`, `http://127.0.0.1:${s.port}`]),
   );
-  specs.push({ name: 'gateway', port: options.gatewayPort, env: { ...base, ...urls } });
+  // Each feature app on its own origin; the gateway lists their public URLs in /remotes.json and its CSP.
+  const plan = options.web ? distributedWebPlan(options.web, options.gatewayPort) : null;
+  const appUrls = Object.fromEntries((plan?.apps ?? []).map((a) => [featureAppUrlVariable(a), a.url]));
+  for (const app of plan?.apps ?? []) {
+    specs.push({
+      name: app.target,
+      port: app.port,
+      env: { ...options.env, ERP_SHELL_ORIGIN: plan!.shellOrigin },
+    });
+  }
+  specs.push({ name: 'gateway', port: options.gatewayPort, env: { ...base, ...urls, ...appUrls } });
   const processes: Record<string, ManagedProcess> = {};
   for (const spec of specs) processes[spec.name] = launch(spec, output);
   try {
@@ -153,16 +199,32 @@ export async function startDistributed(options: DistributedOptions): Promise<Rec
 
 async function main(): Promise<void> {
   const env = process.env;
+  const gatewayPort = Number(env.PORT ?? 8080);
+  const web: DistributedWebOptions = {
+    port: Number(env.ERP_WEB_PORT ?? 8201),
+    publicHost: env.ERP_PUBLIC_HOST || 'localhost',
+  };
+  ensureWebBuilt(repoRoot, (line) => process.stdout.write(`${line}\n`));
   const processes = await startDistributed({
     mysqlUrl: requireEnv('MYSQL_URL'),
     kafkaBrokers: requireEnv('KAFKA_BROKERS'),
-    gatewayPort: Number(env.PORT ?? 8080),
+    gatewayPort,
     servicePort: Number(env.ERP_SERVICE_PORT ?? 8101),
     jwtSecret: env.ERP_JWT_SECRET ?? randomBytes(48).toString('base64url'),
+    dbPrefix: env.ERP_DB_PREFIX || undefined,
     providerKey: env.ERP_PROVIDER_KEY,
+    web,
   });
+  const plan = distributedWebPlan(web, gatewayPort);
   process.stdout.write(
-    `\n  ERP platform (distributed mode): gateway at http://localhost:${env.PORT ?? 8080}\n\n`,
+    [
+      '',
+      `  ERP platform (distributed mode) is running at ${plan.shellOrigin}`,
+      `  API docs: ${plan.shellOrigin}/api/docs   health: ${plan.shellOrigin}/api/health`,
+      '  feature apps, each on its own origin:',
+      ...plan.apps.map((a) => `    ${a.name.padEnd(16)} ${a.url}/remoteEntry.js`),
+      '',
+    ].join('\n') + '\n',
   );
   const stop = () => {
     Promise.all(Object.values(processes).map((p) => p.kill('SIGTERM'))).then(() => process.exit(0));

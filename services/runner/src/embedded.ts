@@ -1,6 +1,13 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { createGateway, gatewayModule, webRouter, type WebOptions } from '@erp/gateway';
+import {
+  createGateway,
+  gatewayModule,
+  parseRemotesJson,
+  remoteOrigins,
+  webRouter,
+  type WebOptions,
+} from '@erp/gateway';
 import {
   createLogger,
   createTokenService,
@@ -80,6 +87,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     logger: logger.child('gateway'),
     loginRateLimit: options.loginRateLimit ?? Number(env.ERP_LOGIN_RATE_LIMIT ?? 20),
     after: options.web ? [webRouter(options.web)] : [],
+    frontendOrigins: options.web?.remotes ? remoteOrigins(options.web.remotes) : [],
   });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(options.port, options.host ?? '127.0.0.1', () => resolve(s));
@@ -108,7 +116,10 @@ async function main(): Promise<void> {
     port: Number(process.env.PORT ?? 8080),
     host: process.env.HOST ?? '0.0.0.0',
     jwtSecret: jwtSecret(dir),
-    web: { root: repoRoot, remotesJson: process.env.ERP_REMOTES_JSON || undefined },
+    web: {
+      root: repoRoot,
+      ...(process.env.ERP_REMOTES_JSON ? { remotes: parseRemotesJson(process.env.ERP_REMOTES_JSON) } : {}),
+    },
   });
   const url = embedded.url.replace('0.0.0.0', 'localhost');
   const seed = embedded.services.identity?.seedInfo;

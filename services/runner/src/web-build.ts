@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { featureApps } from '@erp/gateway/web';
 
 /** The web frontends: the shell and every feature app, each with the file that proves it is built. */
 export function webApps(root: string): { dir: string; built: string }[] {
-  const remotes = readdirSync(root)
-    .filter((d) => /^mfe-[a-z0-9-]+$/.test(d) && existsSync(path.join(root, d, 'rspack.config.mjs')))
-    .sort()
-    .map((d) => ({ dir: path.join(root, d), built: path.join(root, d, 'dist', 'remoteEntry.js') }));
+  const remotes = featureApps(root).map(({ dir }) => ({
+    dir: path.join(root, dir),
+    built: path.join(root, dir, 'dist', 'remoteEntry.js'),
+  }));
   return [
     { dir: path.join(root, 'shell'), built: path.join(root, 'shell', 'dist', 'index.html') },
     ...remotes,

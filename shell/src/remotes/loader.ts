@@ -1,9 +1,10 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { parseManifest, type FeatureManifest } from '@erp/ui-kit';
 import type { LifeCycles } from 'single-spa';
 import type { FeatureProps } from '@erp/ui-kit';
 import { configFailed, configLoaded, manifestLoaded, remoteFailed, remoteLoading } from '../state/remotes';
 import type { ShellDispatch } from '../state/store';
+import { crossOriginEntries } from './cross-origin';
 
 export const REMOTES_URL = '/remotes.json';
 
@@ -56,6 +57,7 @@ export async function loadRemotes(dispatch: ShellDispatch): Promise<void> {
     dispatch(configFailed());
     return;
   }
+  registerPlugins([crossOriginEntries()]);
   for (const [name, entry] of Object.entries(config)) {
     entries.set(name, entry);
     register(name, entry, false);
