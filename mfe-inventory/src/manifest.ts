@@ -1,8 +1,61 @@
-import { entitiesOf } from '@erp/contracts';
-import { MANIFEST_VERSION, masterDataManifest, type FeatureManifest } from '@erp/ui-kit';
+import { Permission as P, documentsOf, entitiesOf } from '@erp/contracts';
+import {
+  MANIFEST_VERSION,
+  documentsManifest,
+  masterDataManifest,
+  type FeatureManifest,
+  type FeatureRoute,
+  type MenuEntry,
+} from '@erp/ui-kit';
+import { messages } from './messages';
 
 /** The master-data lists this app owns: the inventory service's entities (issue 3, item 6). */
 const masterData = masterDataManifest(entitiesOf('inventory'));
+/** The stock documents (issue 4, item 4) on the kit's document screen: list, new and edit/{id} of each. */
+const documents = documentsManifest(documentsOf('inventory'));
+
+/** The app's own screens at the spec's paths (section 2). */
+export const inventoryPaths = {
+  stockTransactions: '/orders',
+  itemsReports: '/items-reports',
+} as const;
+
+const ownRoutes: FeatureRoute[] = [
+  {
+    path: inventoryPaths.stockTransactions,
+    permission: P.viewStockCategoryTransactions,
+    layout: 'vertical',
+    titleKey: 'stockTransactions',
+  },
+  // the spec does not show the reports' permissions; the reports read the items
+  {
+    path: inventoryPaths.itemsReports,
+    permission: P.viewItems,
+    layout: 'vertical',
+    titleKey: 'itemsReports',
+  },
+];
+const ownMenu: MenuEntry[] = [
+  {
+    group: 'inventory',
+    path: inventoryPaths.stockTransactions,
+    labelKey: 'stockTransactions',
+    icon: 'pi pi-list',
+    flags: [],
+    order: 90,
+  },
+  {
+    group: 'reports',
+    path: inventoryPaths.itemsReports,
+    labelKey: 'itemsReports',
+    icon: 'pi pi-chart-bar',
+    flags: [],
+    order: 60,
+  },
+];
+
+const titles = (key: 'stockTransactions' | 'itemsReports') =>
+  Object.fromEntries(Object.entries(messages).map(([l, m]) => [l, m[key] as string]));
 
 /**
  * What the shell reads before mounting anything: the routes this app renders (the spec's paths), their
@@ -11,9 +64,19 @@ const masterData = masterDataManifest(entitiesOf('inventory'));
 export const manifest: FeatureManifest = {
   version: MANIFEST_VERSION,
   name: 'mfe_inventory',
-  routes: [...masterData.routes],
-  menu: [...masterData.menu],
-  messages: masterData.messages,
+  routes: [...masterData.routes, ...documents.routes, ...ownRoutes],
+  menu: [...masterData.menu, ...documents.menu, ...ownMenu],
+  messages: Object.fromEntries(
+    Object.keys(masterData.messages).map((l) => [
+      l,
+      {
+        ...masterData.messages[l as keyof typeof masterData.messages],
+        ...documents.messages[l as keyof typeof documents.messages],
+        stockTransactions: titles('stockTransactions')[l]!,
+        itemsReports: titles('itemsReports')[l]!,
+      },
+    ]),
+  ),
 };
 
 export default manifest;

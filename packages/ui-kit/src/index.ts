@@ -5,3 +5,6 @@ export * from './ErrorBoundary';
 export * from './ErrorPanel';
 export * from './feature';
 export * from './master-data';
+export * from './lines';
+export * from './documents';
+export * from './print';

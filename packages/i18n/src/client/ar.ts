@@ -1,5 +1,6 @@
 import type { ClientMessages } from './en';
 import { ar as screens } from './screens/ar';
+import { ar as kit } from './kit/ar';
 
 /** Interface texts in Arabic, the default language. */
 export const ar: ClientMessages = {
@@ -100,6 +101,7 @@ export const ar: ClientMessages = {
     ...screens,
   },
   ui: {
+    ...kit,
     loading: 'جارٍ التحميل…',
     errorBoundary: {
       title: 'توقفت هذه الشاشة عن العمل.',

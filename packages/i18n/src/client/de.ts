@@ -1,5 +1,6 @@
 import type { ClientMessages } from './en';
 import { de as screens } from './screens/de';
+import { de as kit } from './kit/de';
 
 /** Interface texts in German. */
 export const de: ClientMessages = {
@@ -100,6 +101,7 @@ export const de: ClientMessages = {
     ...screens,
   },
   ui: {
+    ...kit,
     loading: 'Wird geladen…',
     errorBoundary: {
       title: 'Diese Maske funktioniert nicht mehr.',

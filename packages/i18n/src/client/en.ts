@@ -1,4 +1,5 @@
 import { en as screens } from './screens/en';
+import { en as kit } from './kit/en';
 
 /**
  * Interface texts of the shell ('shell' namespace) and of the shared UI kit ('ui' namespace) in English, the
@@ -103,6 +104,7 @@ export const en = {
     ...screens,
   },
   ui: {
+    ...kit,
     loading: 'Loading…',
     errorBoundary: {
       title: 'This screen stopped working.',

@@ -1,5 +1,6 @@
 import type { ClientMessages } from './en';
 import { fr as screens } from './screens/fr';
+import { fr as kit } from './kit/fr';
 
 /** Interface texts in French. */
 export const fr: ClientMessages = {
@@ -100,6 +101,7 @@ export const fr: ClientMessages = {
     ...screens,
   },
   ui: {
+    ...kit,
     loading: 'Chargement…',
     errorBoundary: {
       title: 'Cet écran a cessé de fonctionner.',

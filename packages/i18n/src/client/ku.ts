@@ -1,5 +1,6 @@
 import type { ClientMessages } from './en';
 import { ku as screens } from './screens/ku';
+import { ku as kit } from './kit/ku';
 
 /** Interface texts in Central Kurdish (Sorani, Arabic script, right to left). */
 export const ku: ClientMessages = {
@@ -100,6 +101,7 @@ export const ku: ClientMessages = {
     ...screens,
   },
   ui: {
+    ...kit,
     loading: 'بارکردن…',
     errorBoundary: {
       title: 'ئەم شاشەیە لە کارکردن وەستا.',

@@ -1,5 +1,6 @@
 import type { ClientMessages } from './en';
 import { pt as screens } from './screens/pt';
+import { pt as kit } from './kit/pt';
 
 /** Interface texts in Portuguese. */
 export const pt: ClientMessages = {
@@ -100,6 +101,7 @@ export const pt: ClientMessages = {
     ...screens,
   },
   ui: {
+    ...kit,
     loading: 'A carregar…',
     errorBoundary: {
       title: 'Este ecrã deixou de funcionar.',

@@ -19,11 +19,13 @@ import {
   toPayload,
   validate,
   valuesFromRecord,
+  withoutErrorsOf,
   type EntityRecord,
   type FieldErrors,
   type FormValues,
 } from './form-model';
 import type { ReferenceOption } from './references';
+import { LinesGrid } from '../lines/LinesGrid';
 
 /** Fields whose text reads left to right whatever the language: numbers, codes, addresses of the net. */
 const LTR_KINDS = new Set(['decimal', 'integer', 'phone', 'email', 'iban', 'taxNumber', 'date', 'secret']);
@@ -101,7 +103,7 @@ export function MasterDataForm({
 
   const set = (name: string, value: unknown) => {
     setValues((v) => ({ ...v, [name]: value }));
-    setServerErrors(({ [name]: _gone, ...rest }) => rest);
+    setServerErrors((errors) => withoutErrorsOf(errors, name));
   };
 
   async function save() {
@@ -116,7 +118,7 @@ export function MasterDataForm({
       onSaved(saved);
     } catch (error) {
       if (isApiError(error)) {
-        setServerErrors(fieldErrorsOf(error.errors));
+        setServerErrors(fieldErrorsOf(error.errors, entity.fields, values));
         // 409s (code or value already used, master branch) and 400s: the spec's alert with the server's text
         if (error.status !== 400 || !error.errors.length) {
           context.notify('error', t('md.errorTitle'), error.detail || error.message);
@@ -185,43 +187,61 @@ export function MasterDataForm({
         data-testid="md-form"
         aria-busy={loading}
       >
-        {fields.map((f) => (
-          <FieldRow
-            key={f.name}
-            field={f}
-            language={language}
-            error={errors[f.name]}
-            wide={f.kind === 'textarea' || f.kind === 'references'}
-          >
-            <FieldInput
+        {fields.map((f) =>
+          f.kind === 'lines' ? (
+            <FieldRow key={f.name} field={f} language={language} error={undefined} wide>
+              <LinesGrid
+                name={f.name}
+                idPrefix="md"
+                fields={f.lineFields ?? []}
+                lines={(values[f.name] as FormValues[] | undefined) ?? []}
+                onChange={(lines) => set(f.name, lines)}
+                errors={errors}
+                disabled={disabled}
+                language={language}
+                decimals={context.decimals}
+                options={lineOptions(references, f.name)}
+                maxLines={f.maxLines}
+              />
+            </FieldRow>
+          ) : (
+            <FieldRow
+              key={f.name}
               field={f}
-              value={values[f.name]}
-              disabled={disabled || (f.name === 'code' && editing)}
-              placeholder={
-                f.name === 'code' && !editing
-                  ? t('md.codeAutomatic')
-                  : f.name === 'englishName'
-                    ? String(values.arabicName ?? '')
-                    : undefined
-              }
-              invalid={Boolean(errors[f.name])}
-              options={references[f.name] ?? []}
               language={language}
-              noChoice={t('md.noChoice')}
-              onChange={(v) => set(f.name, v)}
-              onBlur={
-                f.kind === 'decimal'
-                  ? () => set(f.name, roundInput(f, String(values[f.name] ?? ''), context.decimals))
-                  : undefined
-              }
-            />
-            {f.kind === 'secret' ? (
-              <small className="erp-md-form__hint" data-testid={`md-secret-${f.name}`}>
-                {record?.[`${f.name}IsSet`] ? t('md.secretSet') : t('md.secretNotSet')}
-              </small>
-            ) : null}
-          </FieldRow>
-        ))}
+              error={errors[f.name]}
+              wide={f.kind === 'textarea' || f.kind === 'references'}
+            >
+              <FieldInput
+                field={f}
+                value={values[f.name]}
+                disabled={disabled || (f.name === 'code' && editing)}
+                placeholder={
+                  f.name === 'code' && !editing
+                    ? t('md.codeAutomatic')
+                    : f.name === 'englishName'
+                      ? String(values.arabicName ?? '')
+                      : undefined
+                }
+                invalid={Boolean(errors[f.name])}
+                options={references[f.name] ?? []}
+                language={language}
+                noChoice={t('md.noChoice')}
+                onChange={(v) => set(f.name, v)}
+                onBlur={
+                  f.kind === 'decimal'
+                    ? () => set(f.name, roundInput(f, String(values[f.name] ?? ''), context.decimals))
+                    : undefined
+                }
+              />
+              {f.kind === 'secret' ? (
+                <small className="erp-md-form__hint" data-testid={`md-secret-${f.name}`}>
+                  {record?.[`${f.name}IsSet`] ? t('md.secretSet') : t('md.secretNotSet')}
+                </small>
+              ) : null}
+            </FieldRow>
+          ),
+        )}
       </form>
       {renderActions(actions)}
     </>
@@ -394,6 +414,19 @@ function FieldInput({
         />
       );
     default:
+      if (field.digits !== undefined)
+        // exactly N digits (the balance item's scale code): digits only, read left to right
+        return (
+          <InputText
+            {...common}
+            dir="ltr"
+            inputMode="numeric"
+            keyfilter="int"
+            value={text}
+            maxLength={field.digits}
+            onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+          />
+        );
       return (
         <InputText
           {...common}
@@ -405,6 +438,19 @@ function FieldInput({
         />
       );
   }
+}
+
+/** The choices of one lines field's reference cells (`units.unitId` → `unitId`). */
+function lineOptions(
+  references: Record<string, readonly ReferenceOption[]>,
+  name: string,
+): Record<string, readonly ReferenceOption[]> {
+  const prefix = `${name}.`;
+  return Object.fromEntries(
+    Object.entries(references)
+      .filter(([k]) => k.startsWith(prefix))
+      .map(([k, v]) => [k.slice(prefix.length), v]),
+  );
 }
 
 /** Stored ids without a loaded choice (a list the user may not read) still show, as their id. */

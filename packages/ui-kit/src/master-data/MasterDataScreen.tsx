@@ -25,6 +25,7 @@ import { MasterDataForm } from './MasterDataForm';
 import { editRouteOf, hasFormPages, masterDataRoutes, newRouteOf } from './manifest-parts';
 import { useReferenceOptions, type ReferenceOption } from './references';
 import { MASTER_DATA_CSS } from './styles';
+import { DataMigrationActions } from './DataMigration';
 
 /** Spec section 9: search-as-you-type waits one second; page sizes 15, 25, 50, 100, 500. */
 export const SEARCH_DELAY_MS = 1000;
@@ -57,7 +58,8 @@ function listColumns(entity: EntityDef): FieldDef[] {
   ];
 }
 
-function Styles() {
+/** The kit's screen styles (lists, forms, lines grids, documents, print views), loaded once per page. */
+export function KitStyles() {
   // React 19 hoists and de-duplicates a style with href and precedence: the kit's styles load once per page.
   return (
     <style href="erp-ui-kit-master-data" precedence="default">
@@ -76,10 +78,13 @@ export function MasterDataScreen({
   entity,
   mode,
   location,
+  migrationPath,
 }: {
   entity: EntityDef;
   mode: Mode;
   location: FeatureLocation;
+  /** The spec's `/data-migration/<Name>` of this list (items, customers, suppliers): export and import. */
+  migrationPath?: string;
 }) {
   const context = useFeature();
   const [referencesVersion, reloadReferences] = useReducer((n: number) => n + 1, 0);
@@ -87,13 +92,14 @@ export function MasterDataScreen({
   const readOnly = context.branch?.isMaster === true;
   return (
     <>
-      <Styles />
+      <KitStyles />
       {mode === 'list' ? (
         <MasterDataList
           entity={entity}
           references={references}
           readOnly={readOnly}
           onUnknownReference={reloadReferences}
+          migrationPath={migrationPath}
         />
       ) : (
         <MasterDataPage
@@ -157,11 +163,13 @@ function MasterDataList({
   references,
   readOnly,
   onUnknownReference,
+  migrationPath,
 }: {
   entity: EntityDef;
   references: Record<string, readonly ReferenceOption[]>;
   readOnly: boolean;
   onUnknownReference: () => void;
+  migrationPath?: string;
 }) {
   const context = useFeature();
   const { t } = useTranslation('ui');
@@ -410,16 +418,25 @@ function MasterDataList({
             />
           </IconField>
           <div className="erp-md__toolbar-end">
-            <Button
-              type="button"
-              icon="pi pi-file-excel"
-              label={t('md.export')}
-              severity="success"
-              outlined
-              loading={exporting}
-              data-testid="md-export"
-              onClick={() => void exportXlsx()}
-            />
+            {migrationPath ? (
+              <DataMigrationActions
+                path={migrationPath}
+                fileName={entityName}
+                canImport={canAdd && !readOnly}
+                onImported={reload}
+              />
+            ) : (
+              <Button
+                type="button"
+                icon="pi pi-file-excel"
+                label={t('md.export')}
+                severity="success"
+                outlined
+                loading={exporting}
+                data-testid="md-export"
+                onClick={() => void exportXlsx()}
+              />
+            )}
             {canAdd ? (
               <Button
                 type="button"
@@ -587,6 +604,8 @@ function cellText(
  */
 export function masterDataScreens(
   entities: readonly EntityDef[],
+  /** The spec's data-migration calls by entity name ({ items: '/api/data-migration/Items' }). */
+  options: { dataMigration?: Readonly<Record<string, string>> } = {},
 ): Record<string, ComponentType<{ location: FeatureLocation }>> {
   const screens: Record<string, ComponentType<{ location: FeatureLocation }>> = {};
   for (const entity of entities) {
@@ -594,7 +613,12 @@ export function masterDataScreens(
       const mode: Mode =
         route.path === entity.route ? 'list' : route.path === newRouteOf(entity) ? 'new' : 'edit';
       const Screen = ({ location }: { location: FeatureLocation }) => (
-        <MasterDataScreen entity={entity} mode={mode} location={location} />
+        <MasterDataScreen
+          entity={entity}
+          mode={mode}
+          location={location}
+          migrationPath={options.dataMigration?.[entity.name]}
+        />
       );
       Screen.displayName = `MasterData(${entity.name}:${mode})`;
       screens[route.path] = Screen;

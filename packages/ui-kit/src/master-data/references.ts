@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { masterDataEntities, type EntityDef } from '@erp/contracts';
+import { masterDataEntities, type EntityDef, type FieldDef } from '@erp/contracts';
 import type { Language } from '@erp/i18n';
 import type { FeatureContext } from '../contract';
 import { nameOf } from './form-model';
@@ -9,7 +9,7 @@ export interface ReferenceOption {
   label: string;
 }
 
-interface Named {
+export interface Named {
   id: string;
   arabicName?: string;
   englishName?: string;
@@ -20,7 +20,7 @@ interface Named {
 /** How many records a reference list loads: the largest page the API serves (spec section 9). */
 export const REFERENCE_PAGE_SIZE = 500;
 
-async function loadReference(context: FeatureContext, reference: string): Promise<Named[]> {
+export async function loadReference(context: FeatureContext, reference: string): Promise<Named[]> {
   if (reference === 'branches') {
     if (context.branches?.length) return [...context.branches];
     const startUp = await context.api.get<{ branches: Named[] }>('/api/aggregates/StartUp', undefined, {
@@ -38,35 +38,41 @@ async function loadReference(context: FeatureContext, reference: string): Promis
   return page.items;
 }
 
-function labelOf(record: Named, language: Language): string {
+export function labelOf(record: Named, language: Language): string {
   if (record.fullName !== undefined || record.userName !== undefined) {
     return record.fullName || record.userName || record.id;
   }
   return nameOf(record, language) || record.id;
 }
 
+/** The reference fields of a list of fields, their lines' included, keyed as the form reads them. */
+export function referenceFields(fields: readonly FieldDef[]): { key: string; reference: string }[] {
+  const out: { key: string; reference: string }[] = [];
+  for (const f of fields) {
+    if ((f.kind === 'reference' || f.kind === 'references') && f.reference)
+      out.push({ key: f.name, reference: f.reference });
+    if (f.kind === 'lines')
+      for (const lf of f.lineFields ?? [])
+        if (lf.kind === 'reference' && lf.reference)
+          out.push({ key: `${f.name}.${lf.name}`, reference: lf.reference });
+  }
+  return out;
+}
+
 /**
- * The choices of an entity's reference fields, loaded once per screen: the referenced entity's list (one
- * page of 500), the context's branches for 'branches', '/api/Users' for 'users'. A list the user may not
- * read (403) or that fails leaves its field without choices instead of breaking the screen; a stored id
- * without a choice is shown as is.
+ * The choices of an entity's reference fields (and of its lines' reference cells, keyed `units.unitId`),
+ * loaded once per screen: the referenced entity's list (one page of 500), the context's branches for
+ * 'branches', '/api/Users' for 'users'. A list the user may not read (403) or that fails leaves its field
+ * without choices instead of breaking the screen; a stored id without a choice is shown as is.
  */
 export function useReferenceOptions(
-  entity: EntityDef,
+  entity: Pick<EntityDef, 'fields'>,
   context: FeatureContext,
   /** Bumped when the list shows an id the loaded choices lack (a record created since): load them again. */
   version = 0,
 ): Record<string, readonly ReferenceOption[]> {
-  const references = useMemo(
-    () => [
-      ...new Set(
-        entity.fields
-          .filter((f) => (f.kind === 'reference' || f.kind === 'references') && f.reference)
-          .map((f) => f.reference!),
-      ),
-    ],
-    [entity],
-  );
+  const fields = useMemo(() => referenceFields(entity.fields), [entity]);
+  const references = useMemo(() => [...new Set(fields.map((f) => f.reference))], [fields]);
   const [records, setRecords] = useState<Record<string, Named[]>>({});
   const { api, branches } = context;
 
@@ -87,10 +93,9 @@ export function useReferenceOptions(
   const language = context.language;
   return useMemo(() => {
     const out: Record<string, ReferenceOption[]> = {};
-    for (const f of entity.fields) {
-      if (!f.reference) continue;
-      out[f.name] = (records[f.reference] ?? []).map((r) => ({ value: r.id, label: labelOf(r, language) }));
+    for (const f of fields) {
+      out[f.key] = (records[f.reference] ?? []).map((r) => ({ value: r.id, label: labelOf(r, language) }));
     }
     return out;
-  }, [entity, records, language]);
+  }, [fields, records, language]);
 }

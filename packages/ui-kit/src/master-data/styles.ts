@@ -45,4 +45,54 @@ export const MASTER_DATA_CSS = `
 [dir='rtl'] .erp-md .p-paginator .p-paginator-prev,
 [dir='rtl'] .erp-md .p-paginator .p-paginator-next,
 [dir='rtl'] .erp-md .p-paginator .p-paginator-last { transform: scaleX(-1); }
+/* the lines grid (an item's units, a document's lines): one input per cell, scrolling inside its card */
+.erp-lines { display: flex; flex-direction: column; gap: 0.5rem; min-width: 0; }
+.erp-lines__scroll { overflow-x: auto; border: 1px solid var(--erp-border, #dfe5ea); border-radius: 0.5rem; }
+.erp-lines__table { width: 100%; border-collapse: collapse; font-size: 0.92rem; }
+.erp-lines__table th { text-align: start; font-weight: 600; white-space: nowrap; padding: 0.5rem;
+  background: var(--surface-50, #f8fafc); border-block-end: 1px solid var(--erp-border, #dfe5ea); }
+.erp-lines__table td { padding: 0.35rem 0.5rem; vertical-align: top; border-block-end: 1px solid var(--surface-100, #f1f5f9); }
+.erp-lines__table td .p-inputtext, .erp-lines__table td .p-dropdown { width: 100%; min-width: 7rem; }
+.erp-lines__table td .p-inputtext { padding-block: 0.45rem; }
+.erp-lines__table td[data-cell='itemId'] { min-width: 16rem; }
+.erp-lines__table tfoot td { font-weight: 600; background: var(--surface-50, #f8fafc); }
+.erp-lines__no { width: 2.5rem; color: var(--erp-muted, #5b6b78); text-align: center !important; }
+.erp-lines__remove-col { width: 3rem; }
+.erp-lines__empty { color: var(--erp-muted, #5b6b78); text-align: center; padding: 1rem !important; }
+.erp-lines__error { display: block; font-size: 0.78rem; margin-block-start: 0.2rem; }
+.erp-lines__actions { display: flex; align-items: center; gap: 0.75rem; flex-wrap: wrap; }
+.erp-lines__num { font-variant-numeric: tabular-nums; }
+.erp-lines__picker { position: relative; }
+.erp-lines__suggestions { position: absolute; inset-inline-start: 0; inset-block-start: 100%; z-index: 1100;
+  min-width: 100%; max-height: 16rem; overflow-y: auto; margin: 0.2rem 0 0; padding: 0.25rem 0; list-style: none;
+  background: var(--erp-surface, #fff); border: 1px solid var(--erp-border, #dfe5ea); border-radius: 0.5rem;
+  box-shadow: 0 6px 16px rgb(16 24 40 / 12%); }
+.erp-lines__suggestions li { padding: 0.4rem 0.75rem; cursor: pointer; display: flex; gap: 0.75rem; white-space: nowrap; }
+.erp-lines__suggestions li[aria-selected='true'], .erp-lines__suggestions li:hover { background: var(--primary-50, #f0fdfa); }
+.erp-lines__suggestions .erp-lines__code { color: var(--erp-muted, #5b6b78); direction: ltr; unicode-bidi: isolate; }
+.erp-lines__item-name { display: block; font-size: 0.78rem; color: var(--erp-muted, #5b6b78); margin-block-start: 0.15rem; }
+/* documents: header, lines, totals, attachments, print view */
+.erp-doc__form { display: flex; flex-direction: column; gap: 1.25rem; }
+.erp-doc__status { display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; }
+.erp-doc__totals { display: flex; gap: 2rem; justify-content: flex-end; flex-wrap: wrap; font-weight: 600; }
+.erp-doc__totals span { font-variant-numeric: tabular-nums; }
+.erp-doc__section-title { font-size: 1.05rem; font-weight: 600; margin: 0 0 0.5rem; }
+.erp-doc__filters { display: flex; gap: 0.75rem; flex-wrap: wrap; align-items: center; }
+.erp-doc__filters .p-inputtext, .erp-doc__filters .p-dropdown { min-width: 10rem; }
+.erp-doc__attachments { display: flex; flex-direction: column; gap: 0.5rem; }
+.erp-doc__attachments ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 0.25rem; }
+.erp-doc__attachments li { display: flex; align-items: center; gap: 0.5rem; }
+.erp-doc__attachments .erp-doc__file-size { color: var(--erp-muted, #5b6b78); font-size: 0.85rem; direction: ltr; unicode-bidi: isolate; }
+.erp-print { display: none; }
+.erp-print table { width: 100%; border-collapse: collapse; margin-block: 1rem; }
+.erp-print th, .erp-print td { border: 1px solid #999; padding: 0.3rem 0.5rem; text-align: start; }
+.erp-print dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0; }
+.erp-print dt { font-weight: 600; }
+.erp-print dd { margin: 0; }
+.erp-print h1 { font-size: 1.4rem; margin: 0 0 0.75rem; }
+/* the print view is a child of body: on paper it is the only thing shown */
+@media print {
+  body > *:not(.erp-print) { display: none !important; }
+  .erp-print { display: block !important; padding: 0.5rem; background: #fff; color: #000; }
+}
 `;

@@ -1,0 +1,94 @@
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useMemo } from 'react';
+import { formatDecimal, stockDocuments, stores } from '@erp/contracts';
+import { isLabelKey, label, type Language } from '@erp/i18n';
+import { documentEditRoute, useFeature, useReferenceOptions, type ReferenceOption } from '@erp/ui-kit';
+
+/** The stores and units of the tenant, for the reports' filters and columns. */
+const lookups = {
+  fields: [
+    { name: 'storeId', kind: 'reference', reference: stores.name },
+    { name: 'unitId', kind: 'reference', reference: 'units' },
+  ],
+} as const;
+
+export function useStockLookups() {
+  const context = useFeature();
+  const options = useReferenceOptions(lookups, context);
+  return useMemo(
+    () => ({
+      stores: options.storeId ?? [],
+      storeNames: new Map((options.storeId ?? []).map((o) => [o.value, o.label])),
+      unitNames: new Map((options.unitId ?? []).map((o) => [o.value, o.label])),
+    }),
+    [options],
+  );
+}
+
+/** A document type's name: the stock documents' own names, else the type as the ledger stored it. */
+export function documentTypeName(type: string, language: Language): string {
+  const key = `documents.${type}`;
+  return isLabelKey(key) ? label(language, key) : type;
+}
+
+/** Where a stock document of this app opens, when the type is one of them. */
+export function documentLink(type: string, id: string): string | null {
+  const doc = stockDocuments.find((d) => d.name === type);
+  return doc ? documentEditRoute(doc).replace(':id', encodeURIComponent(id)) : null;
+}
+
+export const money = (value: string | null | undefined, digits: number) =>
+  value === null || value === undefined || value === '' ? '' : formatDecimal(value, digits);
+
+export function StoreFilter({
+  value,
+  onChange,
+  options,
+  placeholder,
+  language,
+}: {
+  value: string | null;
+  onChange: (value: string | null) => void;
+  options: readonly ReferenceOption[];
+  placeholder: string;
+  language: Language;
+}) {
+  return (
+    <Dropdown
+      value={value}
+      options={[...options]}
+      placeholder={placeholder}
+      aria-label={label(language, 'fields.storeId')}
+      showClear
+      filter
+      data-testid="filter-store"
+      onChange={(e) => onChange((e.value as string | null) ?? null)}
+    />
+  );
+}
+
+export function DateFilter({
+  value,
+  onChange,
+  caption,
+  testId,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  caption: string;
+  testId: string;
+}) {
+  return (
+    <label className="erp-doc__filter">
+      <span className="erp-md-field__label">{caption}</span>{' '}
+      <InputText
+        type="date"
+        dir="ltr"
+        value={value}
+        data-testid={testId}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+}

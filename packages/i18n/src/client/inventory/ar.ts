@@ -1,0 +1,36 @@
+import type { InventoryMessages } from './en';
+
+export const ar: InventoryMessages = {
+  title: 'المخزون',
+  stockTransactions: 'حركات المخزون',
+  itemsReports: 'تقارير الأصناف',
+  orders: {
+    search: 'بحث بكود المستند',
+    allTypes: 'كل أنواع المستندات',
+    documentType: 'نوع المستند',
+    lines: 'الأسطر',
+    open: 'فتح المستند',
+  },
+  reports: {
+    stockBalance: 'أرصدة المخزون',
+    itemMovements: 'كارت حركة صنف',
+    belowLimits: 'أصناف وصلت حد الطلب',
+    valuation: 'تقييم المخزون في تاريخ',
+    print: 'طباعة',
+    allStores: 'كل المخازن',
+    search: 'بحث في الأصناف',
+    nonZero: 'الأصناف ذات الرصيد فقط',
+    atDate: 'في تاريخ',
+    dateFrom: 'من',
+    dateTo: 'إلى',
+    averageCost: 'متوسط التكلفة',
+    quantityIn: 'وارد',
+    quantityOut: 'صادر',
+    balance: 'الرصيد',
+    balanceValue: 'قيمة الرصيد',
+    opening: 'الرصيد الافتتاحي',
+    closing: 'الرصيد الختامي',
+    chooseItem: 'اختر صنفًا بكوده أو باركوده أو اسمه لعرض حركاته.',
+    limit: 'الحد',
+  },
+};

@@ -1,0 +1,36 @@
+import type { InventoryMessages } from './en';
+
+export const de: InventoryMessages = {
+  title: 'Lagerbestand',
+  stockTransactions: 'Lagerbewegungen',
+  itemsReports: 'Artikelberichte',
+  orders: {
+    search: 'Nach Belegcode suchen',
+    allTypes: 'Alle Belegarten',
+    documentType: 'Belegart',
+    lines: 'Zeilen',
+    open: 'Beleg öffnen',
+  },
+  reports: {
+    stockBalance: 'Lagerbestand',
+    itemMovements: 'Artikelbewegungskarte',
+    belowLimits: 'Artikel unter Grenzwerten',
+    valuation: 'Lagerbewertung zu einem Stichtag',
+    print: 'Drucken',
+    allStores: 'Alle Lager',
+    search: 'Artikel suchen',
+    nonZero: 'Nur Artikel mit Bestand',
+    atDate: 'Zum Stichtag',
+    dateFrom: 'Von',
+    dateTo: 'Bis',
+    averageCost: 'Durchschnittskosten',
+    quantityIn: 'Zugang',
+    quantityOut: 'Abgang',
+    balance: 'Bestand',
+    balanceValue: 'Bestandswert',
+    opening: 'Anfangsbestand',
+    closing: 'Endbestand',
+    chooseItem: 'Wählen Sie einen Artikel per Code, Barcode oder Name, um seine Bewegungen zu sehen.',
+    limit: 'Grenzwert',
+  },
+};

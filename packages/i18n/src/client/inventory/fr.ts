@@ -1,0 +1,36 @@
+import type { InventoryMessages } from './en';
+
+export const fr: InventoryMessages = {
+  title: 'Stocks',
+  stockTransactions: 'Mouvements de stock',
+  itemsReports: 'Rapports des articles',
+  orders: {
+    search: 'Rechercher par code de document',
+    allTypes: 'Tous les types de document',
+    documentType: 'Type de document',
+    lines: 'Lignes',
+    open: 'Ouvrir le document',
+  },
+  reports: {
+    stockBalance: 'Soldes de stock',
+    itemMovements: 'Fiche de mouvements d’article',
+    belowLimits: 'Articles sous les seuils',
+    valuation: 'Valorisation du stock à une date',
+    print: 'Imprimer',
+    allStores: 'Tous les entrepôts',
+    search: 'Rechercher des articles',
+    nonZero: 'Seulement les articles en stock',
+    atDate: 'À la date',
+    dateFrom: 'Du',
+    dateTo: 'Au',
+    averageCost: 'Coût moyen',
+    quantityIn: 'Entrée',
+    quantityOut: 'Sortie',
+    balance: 'Solde',
+    balanceValue: 'Valeur du solde',
+    opening: 'Solde d’ouverture',
+    closing: 'Solde de clôture',
+    chooseItem: 'Choisissez un article par son code, son code-barres ou son nom pour voir ses mouvements.',
+    limit: 'Seuil',
+  },
+};

@@ -1,0 +1,36 @@
+import type { InventoryMessages } from './en';
+
+export const ku: InventoryMessages = {
+  title: 'کۆگا',
+  stockTransactions: 'جووڵەکانی کۆگا',
+  itemsReports: 'ڕاپۆرتەکانی کاڵا',
+  orders: {
+    search: 'گەڕان بە کۆدی بەڵگەنامە',
+    allTypes: 'هەموو جۆرەکانی بەڵگەنامە',
+    documentType: 'جۆری بەڵگەنامە',
+    lines: 'ڕیزەکان',
+    open: 'کردنەوەی بەڵگەنامە',
+  },
+  reports: {
+    stockBalance: 'باڵانسی کۆگا',
+    itemMovements: 'کارتی جووڵەی کاڵا',
+    belowLimits: 'کاڵا لە خوار سنوور',
+    valuation: 'نرخاندنی کۆگا لە بەروارێکدا',
+    print: 'چاپکردن',
+    allStores: 'هەموو کۆگاکان',
+    search: 'گەڕان لە کاڵاکان',
+    nonZero: 'تەنها کاڵای خاوەن باڵانس',
+    atDate: 'لە بەرواری',
+    dateFrom: 'لە',
+    dateTo: 'بۆ',
+    averageCost: 'تێچووی مامناوەند',
+    quantityIn: 'هاتوو',
+    quantityOut: 'دەرچوو',
+    balance: 'باڵانس',
+    balanceValue: 'بەهای باڵانس',
+    opening: 'باڵانسی سەرەتا',
+    closing: 'باڵانسی کۆتایی',
+    chooseItem: 'کاڵایەک بە کۆد، بارکۆد یان ناو هەڵبژێرە بۆ بینینی جووڵەکانی.',
+    limit: 'سنوور',
+  },
+};

@@ -1,0 +1,36 @@
+import type { InventoryMessages } from './en';
+
+export const pt: InventoryMessages = {
+  title: 'Stock',
+  stockTransactions: 'Movimentos de stock',
+  itemsReports: 'Relatórios de itens',
+  orders: {
+    search: 'Pesquisar por código do documento',
+    allTypes: 'Todos os tipos de documento',
+    documentType: 'Tipo de documento',
+    lines: 'Linhas',
+    open: 'Abrir o documento',
+  },
+  reports: {
+    stockBalance: 'Saldo de stock',
+    itemMovements: 'Ficha de movimentos do item',
+    belowLimits: 'Itens abaixo dos limites',
+    valuation: 'Valorização do stock numa data',
+    print: 'Imprimir',
+    allStores: 'Todos os armazéns',
+    search: 'Pesquisar itens',
+    nonZero: 'Só itens com saldo',
+    atDate: 'Na data',
+    dateFrom: 'De',
+    dateTo: 'Até',
+    averageCost: 'Custo médio',
+    quantityIn: 'Entrada',
+    quantityOut: 'Saída',
+    balance: 'Saldo',
+    balanceValue: 'Valor do saldo',
+    opening: 'Saldo inicial',
+    closing: 'Saldo final',
+    chooseItem: 'Escolha um item pelo código, código de barras ou nome para ver os seus movimentos.',
+    limit: 'Limite',
+  },
+};

@@ -1,0 +1,174 @@
+import {
+  dec,
+  documentInputSchema,
+  formatDecimal,
+  type DocumentDef,
+  type DocumentRecord,
+  type FieldDef,
+} from '@erp/contracts';
+import { translate, type Language } from '@erp/i18n';
+import type { FiscalYearInfo } from '../contract';
+import {
+  addIssues,
+  compactLines,
+  emptyLine,
+  lineFromRecord,
+  linePayload,
+  requiredLineErrors,
+  type FieldErrors,
+  type FormValues,
+  type Issue,
+} from '../master-data/form-model';
+
+/**
+ * The document form as data, without React (issue 4, item 1): the values a document form holds, the body it
+ * sends, its translated errors (the document's own zod schema, as the service parses it, plus the fiscal-year
+ * rule of spec section 5), the lines' values and the totals. Decimals stay strings; arithmetic is decimal.js.
+ */
+
+/** The header fields every document has beside its own (its code is given by the numbering). */
+export const commonHeaderFields: readonly FieldDef[] = [
+  { name: 'date', kind: 'date', required: true },
+  { name: 'referenceNumber', kind: 'text', max: 40 },
+];
+export const notesField: FieldDef = { name: 'notes', kind: 'textarea', max: 1000 };
+
+/** A line keeps the server's value of a saved line (issues are valued at the store's cost) until it changes. */
+export const STORED_VALUE = '__value';
+
+/** Today, or the chosen fiscal year's nearest day when today is outside it. */
+export function defaultDate(today: string, year: FiscalYearInfo | null): string {
+  if (!year || year.year === null) return today;
+  if (today < year.startDate) return year.startDate;
+  if (today > year.endDate) return year.endDate;
+  return today;
+}
+
+export function emptyDocument(doc: DocumentDef, date: string): FormValues {
+  const values: FormValues = { date, referenceNumber: '', notes: '', lines: [emptyLine(doc.lines)] };
+  for (const f of doc.header) values[f.name] = emptyLine([f])[f.name];
+  return values;
+}
+
+export function documentValuesFromRecord(doc: DocumentDef, record: DocumentRecord): FormValues {
+  const values: FormValues = {
+    date: record.date,
+    referenceNumber: String(record.referenceNumber ?? ''),
+    notes: String(record.notes ?? ''),
+    ...lineFromRecord(doc.header, record),
+  };
+  values.lines = [...record.lines]
+    .sort((a, b) => a.lineNo - b.lineNo)
+    .map((l) => ({ ...lineFromRecord(doc.lines, l), [STORED_VALUE]: l.value ?? null }));
+  return values;
+}
+
+/** The body of a create or update: header, common fields, and the lines that are not blank. */
+export function documentPayload(doc: DocumentDef, values: FormValues): Record<string, unknown> {
+  return {
+    date: String(values.date ?? ''),
+    referenceNumber: String(values.referenceNumber ?? '').trim(),
+    notes: String(values.notes ?? '').trim(),
+    ...linePayload(doc.header, values),
+    lines: compactLines(doc.lines, linesOf(values)).lines,
+  };
+}
+
+export const linesOf = (values: FormValues): FormValues[] => (values.lines as FormValues[] | undefined) ?? [];
+
+/** Spec section 5: a date before the chosen fiscal year's start or after its end is refused. */
+export function isDateInYear(date: string, year: FiscalYearInfo | null): boolean {
+  if (!year || year.year === null || !date) return true;
+  return date >= year.startDate && date <= year.endDate;
+}
+
+/**
+ * Translated errors keyed by the form's paths (`storeId`, `lines`, `lines.2.quantity`): required header and
+ * line cells, the document's schema and shared rules (stores selected and different, at least one line, no
+ * repeated item and unit), and the fiscal year. Zero quantities and prices are left to the service, which
+ * knows the branch's switches.
+ */
+export function validateDocument(
+  doc: DocumentDef,
+  values: FormValues,
+  language: Language,
+  year: FiscalYearInfo | null,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  const required = translate(language, 'validation.required');
+  for (const f of [...commonHeaderFields, ...doc.header]) {
+    const v = values[f.name];
+    if (f.required && (v === '' || v === null || v === undefined)) errors[f.name] = required;
+  }
+  const lines = linesOf(values);
+  Object.assign(errors, requiredLineErrors('lines', doc.lines, lines, language));
+  if (!errors.date && !isDateInYear(String(values.date ?? ''), year))
+    errors.date = translate(language, 'youDontHavePermToThisYear');
+  const result = documentInputSchema(doc).safeParse(documentPayload(doc, values));
+  if (!result.success) {
+    const rowsOf = { lines: compactLines(doc.lines, lines).rows };
+    addIssues(errors, result.error.issues as unknown as Issue[], rowsOf, language, 'lines');
+  }
+  return errors;
+}
+
+/**
+ * A line's value: quantity × price where the document has a price field (rounded to the branch's digits),
+ * else what the service valued a saved, unchanged line at; null when not known yet.
+ */
+export function lineValue(doc: DocumentDef, line: FormValues, digits: number): string | null {
+  if (doc.priceField) {
+    const q = decimalOf(line[doc.quantityField]);
+    const p = decimalOf(line[doc.priceField]);
+    if (q === null || p === null) return null;
+    return formatDecimal(dec(q).times(p), digits);
+  }
+  const stored = line[STORED_VALUE];
+  return typeof stored === 'string' && stored !== '' ? formatDecimal(stored, digits) : null;
+}
+
+/** The totals under the lines: the quantities and the known values of the lines that are not blank. */
+export function documentTotals(
+  doc: DocumentDef,
+  lines: readonly FormValues[],
+  digits: number,
+): { quantity: string; value: string } {
+  let quantity = dec(0);
+  let value = dec(0);
+  for (const line of lines) {
+    const q = decimalOf(line[doc.quantityField]);
+    if (q !== null) quantity = quantity.plus(q);
+    const v = lineValue(doc, line, digits);
+    if (v !== null) value = value.plus(v);
+  }
+  return { quantity: quantity.toString(), value: formatDecimal(value, digits) };
+}
+
+/**
+ * Lines the grid changed (new objects) lose the value the service gave them: it is no longer theirs. Lines it
+ * left alone are the same objects as before and keep it.
+ */
+export function keepStoredValues(before: readonly FormValues[], after: readonly FormValues[]): FormValues[] {
+  return after.map((line) => {
+    if (!(STORED_VALUE in line) || before.includes(line)) return line;
+    const { [STORED_VALUE]: _gone, ...rest } = line;
+    return rest;
+  });
+}
+
+/** Why a saved document cannot be changed: closed (a stocktaking), or referenced by another document. */
+export function readOnlyReason(
+  record: Pick<DocumentRecord, 'status' | 'referenced'> | null,
+): 'closed' | 'referenced' | null {
+  if (!record) return null;
+  if (record.status === 'closed') return 'closed';
+  if (record.referenced) return 'referenced';
+  return null;
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+function decimalOf(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  const s = String(v).trim();
+  return DECIMAL.test(s) ? s : null;
+}

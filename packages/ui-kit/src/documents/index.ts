@@ -1,0 +1,5 @@
+export * from './document-model';
+export * from './items';
+export * from './manifest-parts';
+export * from './ItemPicker';
+export * from './DocumentScreen';

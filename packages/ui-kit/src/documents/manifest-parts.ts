@@ -1,0 +1,57 @@
+import type { DocumentDef } from '@erp/contracts';
+import { labels, languages } from '@erp/i18n';
+import type { FeatureMessages, FeatureRoute, MenuEntry } from '../contract';
+
+/**
+ * What a feature app's manifest says about its documents, derived from their declarations (`documentsOf`
+ * of @erp/contracts): the spec's list, new and edit/{id} routes with the view, add and edit permissions, the
+ * sidebar entry of the document's group and icon, and the names in the six languages. React-free.
+ */
+export const documentNewRoute = (doc: Pick<DocumentDef, 'route'>) => `${doc.route}/new`;
+export const documentEditRoute = (doc: Pick<DocumentDef, 'route'>) => `${doc.route}/edit/:id`;
+
+export function documentRoutesOf(doc: DocumentDef): FeatureRoute[] {
+  const list: FeatureRoute = {
+    path: doc.route,
+    permission: doc.permissions.view,
+    layout: 'vertical',
+    titleKey: doc.name,
+  };
+  return [
+    list,
+    { ...list, path: documentNewRoute(doc), permission: doc.permissions.add },
+    { ...list, path: documentEditRoute(doc), permission: doc.permissions.edit },
+  ];
+}
+
+export function documentMenuEntry(doc: DocumentDef, order: number): MenuEntry {
+  return {
+    group: doc.menu.group,
+    path: doc.route,
+    labelKey: doc.name,
+    icon: doc.menu.icon,
+    flags: [],
+    ...(doc.menu.flags?.length ? { anyFlags: [...doc.menu.flags] } : {}),
+    order,
+  };
+}
+
+export function documentMessages(docs: readonly DocumentDef[]): FeatureMessages {
+  return Object.fromEntries(
+    languages.map((language) => [
+      language,
+      Object.fromEntries(
+        docs.map((d) => [d.name, labels[language][`documents.${d.name}` as keyof (typeof labels)['en']]]),
+      ),
+    ]),
+  );
+}
+
+/** Routes, menu and messages of a feature app's documents; menu positions follow the declaration order. */
+export function documentsManifest(docs: readonly DocumentDef[], firstOrder = 100) {
+  return {
+    routes: docs.flatMap(documentRoutesOf),
+    menu: docs.map((d, i) => documentMenuEntry(d, firstOrder + i)),
+    messages: documentMessages(docs),
+  };
+}
