@@ -1,3 +1,4 @@
+import express from 'express';
 import { createGateway, gatewayModule, remoteOrigins, remotesFromEnv, webRouter } from '@erp/gateway';
 import { serviceNames, topics, type ServiceName } from '@erp/contracts';
 import { createLogger, createTokenService, KafkaBus, startService } from '@erp/service-kit';
@@ -58,7 +59,7 @@ export async function runService(name: string): Promise<void> {
     if (web.missing.length) {
       logger.warn('feature apps without a public URL are left out of /remotes.json', { unset: web.missing });
     }
-    app = createGateway({
+    const gateway = createGateway({
       services,
       ownApp: running.app,
       tokens,
@@ -69,10 +70,14 @@ export async function runService(name: string): Promise<void> {
       frontendOrigins: remoteOrigins(web.remotes),
     });
     // This process's own liveness, as every service answers it: startDistributed and restart() wait for
-    // /healthz, which the gateway app did not serve (its /api/health also needs every service to be up).
+    // /healthz. It comes before the gateway, whose page fallback would otherwise answer it (with index.html,
+    // or an error while the shell is not built).
+    app = express();
+    app.disable('x-powered-by');
     app.get('/healthz', (_req, res) => {
       res.json({ status: 'ok' });
     });
+    app.use(gateway);
   } else if ((serviceNames as readonly string[]).includes(name)) {
     running = await startService(serviceModules[name as ServiceName], common);
     app = running.app;
