@@ -1,11 +1,11 @@
 import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
 import { Menu } from 'primereact/menu';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { FiscalYearInfo } from '@erp/ui-kit';
 import { useApi } from '../app/ServicesContext';
-import { Picker } from '../components/Picker';
 import { branchChosen, fiscalYearChosen, signedOut } from '../state/session';
 import { useShellDispatch, useShellSelector } from '../state/store';
 import { menuToggled } from '../state/ui';
@@ -58,27 +58,27 @@ export function Navbar() {
       <div className="erp-navbar__pickers">
         <label className="erp-picker">
           <span className="erp-picker__label">{t('nav.branch')}</span>
-          <Picker
-            ariaLabel={t('nav.branch')}
+          <Dropdown
+            aria-label={t('nav.branch')}
             value={branchId}
             options={branches.map((b) => ({ value: b.id, label: `${b.code} · ${localName(b)}` }))}
-            onChange={(value) => dispatch(branchChosen(value))}
+            onChange={(e) => dispatch(branchChosen(e.value as string))}
             disabled={branches.length === 0}
-            testId="branch-picker"
+            pt={{ root: { 'data-testid': 'branch-picker' } as object }}
           />
         </label>
         <label className="erp-picker">
           <span className="erp-picker__label">{t('nav.fiscalYear')}</span>
-          <Picker
-            ariaLabel={t('nav.fiscalYear')}
+          <Dropdown
+            aria-label={t('nav.fiscalYear')}
             value={yearKey(fiscalYear)}
             options={years.map((y) => ({
               value: yearKey(y),
               label: y.year === null ? t('nav.allYears') : String(y.year),
             }))}
-            onChange={(value) => dispatch(fiscalYearChosen(years.find((y) => yearKey(y) === value) ?? null))}
+            onChange={(e) => dispatch(fiscalYearChosen(years.find((y) => yearKey(y) === e.value) ?? null))}
             disabled={years.length === 0}
-            testId="fiscal-year-picker"
+            pt={{ root: { 'data-testid': 'fiscal-year-picker' } as object }}
           />
         </label>
         <LanguagePicker />
