@@ -123,8 +123,10 @@ test.describe('master data', () => {
     page,
     request,
   }) => {
+    // a retry runs against the same data: its own names and plate, or its save is a 409 of the first attempt's
+    const n = test.info().retry ? ` ${test.info().retry}` : '';
     const api = await adminApi(request);
-    await api.post('/api/CarTypes', { arabicName: 'خلاطة اختبار', kind: 'mixer' });
+    await api.post('/api/CarTypes', { arabicName: `خلاطة اختبار${n}`, kind: 'mixer' });
     await signInAsAdmin(page);
     const md = new MasterDataScreen(page);
     await page.goto('/cars');
@@ -132,31 +134,31 @@ test.describe('master data', () => {
     await md.newButton.click();
     await expect(page).toHaveURL(/\/cars\/new$/);
     await expect(md.fieldError('plateNumber')).toHaveText('هذا الحقل مطلوب');
-    await md.field('arabicName').fill('سيارة اختبار');
-    await md.field('plateNumber').fill('E2E 101');
-    await md.choose('carTypeId', 'خلاطة اختبار');
+    await md.field('arabicName').fill(`سيارة اختبار${n}`);
+    await md.field('plateNumber').fill(`E2E 101${n}`);
+    await md.choose('carTypeId', `خلاطة اختبار${n}`);
     // decimals are rounded to the branch's digits when the input is left
     await md.field('capacity').fill('9.456');
     await md.field('capacity').blur();
     await expect(md.field('capacity')).toHaveValue('9.46');
     await md.save.click();
     await expect(page).toHaveURL(/\/cars$/);
-    await expect(md.row('سيارة اختبار')).toContainText('خلاطة اختبار');
+    await expect(md.row(`سيارة اختبار${n}`)).toContainText(`خلاطة اختبار${n}`);
 
     // edit page: code disabled, englishName was filled from arabicName
-    await md.row('سيارة اختبار').getByTestId('md-edit').click();
+    await md.row(`سيارة اختبار${n}`).getByTestId('md-edit').click();
     await expect(page).toHaveURL(/\/cars\/edit\/[^/]+$/);
     await expect(md.field('code')).toBeDisabled();
-    await expect(md.field('englishName')).toHaveValue('سيارة اختبار');
+    await expect(md.field('englishName')).toHaveValue(`سيارة اختبار${n}`);
     await expect(md.field('capacity')).toHaveValue('9.46');
     await md.cancel.click();
     await expect(page).toHaveURL(/\/cars$/);
 
     await page.goto('/cars-types');
     await md.expectList('carTypes');
-    await md.deleteRow('خلاطة اختبار');
+    await md.deleteRow(`خلاطة اختبار${n}`);
     await expect(md.alert).toContainText('هذا السجل مستخدم في سجلات أخرى ولا يمكن حذفه');
-    await expect(md.row('خلاطة اختبار')).toHaveCount(1);
+    await expect(md.row(`خلاطة اختبار${n}`)).toHaveCount(1);
   });
 
   test('a user without a permission gets /error-404 and no menu entry', async ({ page, request }) => {
