@@ -70,7 +70,14 @@ export const taxNumberSchema = z
 export const isoDateSchema = z
   .string()
   .regex(patterns.isoDate, { message: 'validation.date' })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { message: 'validation.date' });
+  // a calendar day that exists: Date.parse alone takes 2026-02-30 for 2 March
+  .refine(
+    (v) => {
+      const t = Date.parse(`${v}T00:00:00Z`);
+      return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+    },
+    { message: 'validation.date' },
+  );
 
 export function normalisePhone(raw: string): string {
   return raw.replace(/[\s()-]/g, '');
