@@ -18,6 +18,8 @@ const documents = documentsManifest(documentsOf('inventory'));
 export const inventoryPaths = {
   stockTransactions: '/orders',
   itemsReports: '/items-reports',
+  /** A manufacturing order's exchange order (the spec's '/view/{id} manufacturing exchange order'). */
+  manufacturingExchange: '/view/:id',
 } as const;
 
 const ownRoutes: FeatureRoute[] = [
@@ -33,6 +35,12 @@ const ownRoutes: FeatureRoute[] = [
     permission: P.viewItems,
     layout: 'vertical',
     titleKey: 'itemsReports',
+  },
+  {
+    path: inventoryPaths.manufacturingExchange,
+    permission: P.editManufacturingOrders,
+    layout: 'vertical',
+    titleKey: 'manufacturingExchange',
   },
 ];
 const ownMenu: MenuEntry[] = [
@@ -54,7 +62,7 @@ const ownMenu: MenuEntry[] = [
   },
 ];
 
-const titles = (key: 'stockTransactions' | 'itemsReports') =>
+const titles = (key: 'stockTransactions' | 'itemsReports' | 'manufacturingExchange') =>
   Object.fromEntries(Object.entries(messages).map(([l, m]) => [l, m[key] as string]));
 
 /**
@@ -74,6 +82,7 @@ export const manifest: FeatureManifest = {
         ...documents.messages[l as keyof typeof documents.messages],
         stockTransactions: titles('stockTransactions')[l]!,
         itemsReports: titles('itemsReports')[l]!,
+        manufacturingExchange: titles('manufacturingExchange')[l]!,
       },
     ]),
   ),

@@ -91,6 +91,34 @@ export const stockTransactionRow = z.object({
   value: decimalString,
 });
 
+export const exchangeLine = z.object({
+  itemId: z.string(),
+  code: z.string(),
+  arabicName: z.string(),
+  englishName: z.string(),
+  /** The item's main unit: the ledger keeps main-unit quantities. */
+  unitId: z.string().nullable(),
+  quantity: decimalString,
+  unitCost: decimalString,
+  value: decimalString,
+});
+
+/**
+ * The exchange order of a manufacturing order (spec '/view/{id} manufacturing exchange order'): the components
+ * it issued from the store and the products it received, at the cost the ledger booked.
+ */
+export const manufacturingExchange = z.object({
+  id: z.string(),
+  code: z.string(),
+  date: z.string(),
+  storeId: z.string(),
+  notes: z.string(),
+  consumed: z.array(exchangeLine),
+  produced: z.array(exchangeLine),
+  totalValue: decimalString,
+});
+export type ManufacturingExchange = z.infer<typeof manufacturingExchange>;
+
 export const importReport = z.object({
   imported: z.number().int(),
   rejected: z.array(z.object({ row: z.number().int(), reasons: z.array(z.string()) })),
@@ -167,6 +195,15 @@ export const inventoryRoutes = defineRoutes({
       search: z.string().trim().max(100).optional(),
     }),
     response: pageOf(stockTransactionRow),
+  },
+  manufacturingExchange: {
+    ...base,
+    method: 'get',
+    path: '/api/ManufacturingOrders/:id/exchange',
+    access: access.permission(P.editManufacturingOrders),
+    summary: 'The exchange order of a manufacturing order: components issued and products received, at cost',
+    params: z.object({ id: idSchema }),
+    response: manufacturingExchange,
   },
   exportItems: {
     ...base,

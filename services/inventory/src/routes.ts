@@ -15,6 +15,7 @@ import {
 } from '@erp/service-kit';
 import { catalogHooks } from './catalog';
 import { exportItems, importItems, IMPORT_MAX_BYTES, readSheet } from './items-migration';
+import { manufacturingExchange } from './manufacturing-exchange';
 import { belowLimits, itemMovements, stockBalance, stockTransactions } from './reports';
 
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
@@ -69,6 +70,11 @@ export function inventoryRouteHandlers(deps: ServiceDeps): BoundRoute[] {
     handle(r.itemMovements, ({ ctx, query }) => itemMovements(scopeOf(ctx), query)),
     handle(r.belowLimits, ({ ctx, query }) => belowLimits(scopeOf(ctx), query)),
     handle(r.stockTransactions, ({ ctx, query }) => stockTransactions(scopeOf(ctx), query)),
+    handle(r.manufacturingExchange, async ({ ctx, params }) => {
+      const found = await manufacturingExchange(scopeOf(ctx), params.id);
+      if (!found) throw notFound();
+      return found;
+    }),
     handle(r.exportItems, async ({ ctx, query, res }) => {
       const buffer = await exportItems(scopeOf(ctx), ctx.language, query.template === 'true');
       res

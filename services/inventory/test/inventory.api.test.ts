@@ -300,6 +300,16 @@ describe.each(engines())('inventory on %s', (engine) => {
     expect(box.quantity).toBe('2');
     expect(dec(box.value).plus(after.value).toString()).toBe(tuna.value);
     expect(order.lines[0].value).toBe(box.value);
+    // its exchange order (/view/{id}): the components issued and the product received, at the booked cost
+    const exchange = await app.api.get(`/api/ManufacturingOrders/${order.id}/exchange`).set(as());
+    expect(exchange.status).toBe(200);
+    expect(exchange.body.consumed).toEqual([
+      expect.objectContaining({ itemId: ids.item, quantity: '6', value: box.value, unitId: ids.piece }),
+    ]);
+    expect(exchange.body.produced).toEqual([
+      expect.objectContaining({ itemId: ids.box, quantity: '2', value: box.value }),
+    ]);
+    expect(exchange.body.totalValue).toBe(box.value);
     await expectBalancesAreSums();
   });
 

@@ -30,6 +30,7 @@ import {
   type DocumentDef,
   type DocumentRecord,
   type FieldDef,
+  type PermissionName,
 } from '@erp/contracts';
 import { label, type Language } from '@erp/i18n';
 import type { FeatureContext, FeatureLocation } from '../contract';
@@ -62,6 +63,15 @@ import { documentEditRoute, documentNewRoute, documentRoutesOf } from './manifes
 
 type Mode = 'list' | 'new' | 'edit';
 
+/** A page the saved document leads to (a manufacturing order's exchange order), shown with its permission. */
+export interface DocumentLink {
+  /** An i18n key with its namespace ('mfe_inventory:exchange.open'). */
+  labelKey: string;
+  icon: string;
+  permission: PermissionName;
+  to: (id: string) => string;
+}
+
 /** The choices the document's reference fields need (stores, units): everything but the items (picked). */
 function useDocumentReferences(doc: DocumentDef, context: FeatureContext) {
   const fields = useMemo(
@@ -84,10 +94,12 @@ export function DocumentScreen({
   doc,
   mode,
   location,
+  links = [],
 }: {
   doc: DocumentDef;
   mode: Mode;
   location: FeatureLocation;
+  links?: readonly DocumentLink[];
 }) {
   return (
     <>
@@ -99,6 +111,7 @@ export function DocumentScreen({
           key={location.params.id ?? 'new'}
           doc={doc}
           id={mode === 'edit' ? location.params.id : undefined}
+          links={links}
         />
       )}
     </>
@@ -402,7 +415,15 @@ function StatusTags({
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-function DocumentPage({ doc, id }: { doc: DocumentDef; id: string | undefined }) {
+function DocumentPage({
+  doc,
+  id,
+  links,
+}: {
+  doc: DocumentDef;
+  id: string | undefined;
+  links: readonly DocumentLink[];
+}) {
   const context = useFeature();
   const { t } = useTranslation('ui');
   const { api, language } = context;
@@ -745,6 +766,21 @@ function DocumentPage({ doc, id }: { doc: DocumentDef; id: string | undefined })
             data-testid="doc-print"
             onClick={() => window.print()}
           />
+          {record
+            ? links
+                .filter((l) => context.can(l.permission))
+                .map((l) => (
+                  <Button
+                    key={l.labelKey}
+                    type="button"
+                    label={t(l.labelKey)}
+                    icon={l.icon}
+                    outlined
+                    data-testid={`doc-link-${l.labelKey.split(/[:.]/).pop()}`}
+                    onClick={() => context.navigate(l.to(record.id))}
+                  />
+                ))
+            : null}
           {doc.closable &&
           record &&
           reason === null &&
@@ -1118,6 +1154,7 @@ function PrintPair({ name, language, value }: { name: string; language: Language
  */
 export function documentScreens(
   docs: readonly DocumentDef[],
+  options: { links?: Readonly<Record<string, readonly DocumentLink[]>> } = {},
 ): Record<string, ComponentType<{ location: FeatureLocation }>> {
   const screens: Record<string, ComponentType<{ location: FeatureLocation }>> = {};
   for (const doc of docs) {
@@ -1125,7 +1162,7 @@ export function documentScreens(
       const mode: Mode =
         route.path === doc.route ? 'list' : route.path === documentNewRoute(doc) ? 'new' : 'edit';
       const Screen = ({ location }: { location: FeatureLocation }) => (
-        <DocumentScreen doc={doc} mode={mode} location={location} />
+        <DocumentScreen doc={doc} mode={mode} location={location} links={options.links?.[doc.name]} />
       );
       Screen.displayName = `Document(${doc.name}:${mode})`;
       screens[route.path] = Screen;

@@ -83,6 +83,9 @@ export const MASTER_DATA_CSS = `
 .erp-doc__attachments ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 0.25rem; }
 .erp-doc__attachments li { display: flex; align-items: center; gap: 0.5rem; }
 .erp-doc__attachments .erp-doc__file-size { color: var(--erp-muted, #5b6b78); font-size: 0.85rem; direction: ltr; unicode-bidi: isolate; }
+.erp-doc__facts { display: flex; flex-wrap: wrap; gap: 0.5rem 2rem; margin: 0 0 1rem; }
+.erp-doc__facts dt { color: var(--erp-muted, #5b6b78); font-size: 0.85rem; }
+.erp-doc__facts dd { margin: 0; font-weight: 600; }
 .erp-print { display: none; }
 .erp-print table { width: 100%; border-collapse: collapse; margin-block: 1rem; }
 .erp-print th, .erp-print td { border: 1px solid #999; padding: 0.3rem 0.5rem; text-align: start; }

@@ -4,6 +4,15 @@ export const ar: InventoryMessages = {
   title: 'المخزون',
   stockTransactions: 'حركات المخزون',
   itemsReports: 'تقارير الأصناف',
+  manufacturingExchange: 'إذن صرف التصنيع',
+  exchange: {
+    movement: 'الحركة',
+    consumed: 'صرف (مكون)',
+    produced: 'استلام (منتج)',
+    order: 'أمر التصنيع',
+    totalCost: 'تكلفة المكونات',
+    open: 'إذن الصرف',
+  },
   orders: {
     search: 'بحث بكود المستند',
     allTypes: 'كل أنواع المستندات',

@@ -4,6 +4,15 @@ export const de: InventoryMessages = {
   title: 'Lagerbestand',
   stockTransactions: 'Lagerbewegungen',
   itemsReports: 'Artikelberichte',
+  manufacturingExchange: 'Fertigungs-Entnahmeschein',
+  exchange: {
+    movement: 'Bewegung',
+    consumed: 'Entnommen (Komponente)',
+    produced: 'Zugegangen (Produkt)',
+    order: 'Fertigungsauftrag',
+    totalCost: 'Kosten der Komponenten',
+    open: 'Entnahmeschein',
+  },
   orders: {
     search: 'Nach Belegcode suchen',
     allTypes: 'Alle Belegarten',

@@ -3,6 +3,15 @@ export const en = {
   title: 'Inventory',
   stockTransactions: 'Stock transactions',
   itemsReports: 'Items reports',
+  manufacturingExchange: 'Manufacturing exchange order',
+  exchange: {
+    movement: 'Movement',
+    consumed: 'Issued (component)',
+    produced: 'Received (product)',
+    order: 'Manufacturing order',
+    totalCost: 'Cost of the components',
+    open: 'Exchange order',
+  },
   orders: {
     search: 'Search by document code',
     allTypes: 'All document types',

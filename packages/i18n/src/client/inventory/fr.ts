@@ -4,6 +4,15 @@ export const fr: InventoryMessages = {
   title: 'Stocks',
   stockTransactions: 'Mouvements de stock',
   itemsReports: 'Rapports des articles',
+  manufacturingExchange: 'Bon de sortie de fabrication',
+  exchange: {
+    movement: 'Mouvement',
+    consumed: 'Sorti (composant)',
+    produced: 'Reçu (produit)',
+    order: 'Ordre de fabrication',
+    totalCost: 'Coût des composants',
+    open: 'Bon de sortie',
+  },
   orders: {
     search: 'Rechercher par code de document',
     allTypes: 'Tous les types de document',

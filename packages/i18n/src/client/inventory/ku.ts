@@ -4,6 +4,15 @@ export const ku: InventoryMessages = {
   title: 'کۆگا',
   stockTransactions: 'جووڵەکانی کۆگا',
   itemsReports: 'ڕاپۆرتەکانی کاڵا',
+  manufacturingExchange: 'پسوولەی دەرکردنی بەرهەمهێنان',
+  exchange: {
+    movement: 'جووڵە',
+    consumed: 'دەرکراو (پێکهاتە)',
+    produced: 'وەرگیراو (بەرهەم)',
+    order: 'فەرمانی بەرهەمهێنان',
+    totalCost: 'تێچووی پێکهاتەکان',
+    open: 'پسوولەی دەرکردن',
+  },
   orders: {
     search: 'گەڕان بە کۆدی بەڵگەنامە',
     allTypes: 'هەموو جۆرەکانی بەڵگەنامە',

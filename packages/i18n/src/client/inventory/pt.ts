@@ -4,6 +4,15 @@ export const pt: InventoryMessages = {
   title: 'Stock',
   stockTransactions: 'Movimentos de stock',
   itemsReports: 'Relatórios de itens',
+  manufacturingExchange: 'Guia de saída de fabrico',
+  exchange: {
+    movement: 'Movimento',
+    consumed: 'Saída (componente)',
+    produced: 'Entrada (produto)',
+    order: 'Ordem de fabrico',
+    totalCost: 'Custo dos componentes',
+    open: 'Guia de saída',
+  },
   orders: {
     search: 'Pesquisar por código do documento',
     allTypes: 'Todos os tipos de documento',
