@@ -3,3 +3,4 @@ export * from './items';
 export * from './manifest-parts';
 export * from './ItemPicker';
 export * from './DocumentScreen';
+export * from './item-lines';

@@ -25,7 +25,8 @@ import {
   type FormValues,
 } from './form-model';
 import type { ReferenceOption } from './references';
-import { LinesGrid } from '../lines/LinesGrid';
+import { LinesGrid, type CellContext } from '../lines/LinesGrid';
+import { namesItems, useItemLineCells } from '../documents/item-lines';
 
 /** Fields whose text reads left to right whatever the language: numbers, codes, addresses of the net. */
 const LTR_KINDS = new Set(['decimal', 'integer', 'phone', 'email', 'iban', 'taxNumber', 'date', 'secret']);
@@ -190,10 +191,8 @@ export function MasterDataForm({
         {fields.map((f) =>
           f.kind === 'lines' ? (
             <FieldRow key={f.name} field={f} language={language} error={undefined} wide>
-              <LinesGrid
-                name={f.name}
-                idPrefix="md"
-                fields={f.lineFields ?? []}
+              <MasterDataLines
+                field={f}
                 lines={(values[f.name] as FormValues[] | undefined) ?? []}
                 onChange={(lines) => set(f.name, lines)}
                 errors={errors}
@@ -201,7 +200,6 @@ export function MasterDataForm({
                 language={language}
                 decimals={context.decimals}
                 options={lineOptions(references, f.name)}
-                maxLines={f.maxLines}
               />
             </FieldRow>
           ) : (
@@ -441,6 +439,49 @@ function FieldInput({
 }
 
 /** The choices of one lines field's reference cells (`units.unitId` → `unitId`). */
+type MasterDataLinesProps = {
+  field: FieldDef;
+  lines: FormValues[];
+  onChange: (lines: FormValues[]) => void;
+  errors: FieldErrors;
+  disabled: boolean;
+  language: Language;
+  decimals: number;
+  options: Record<string, readonly ReferenceOption[]>;
+};
+
+/** A record's lines (an item's units, components; a price list's items) in the shared grid. */
+function MasterDataLines(props: MasterDataLinesProps) {
+  return namesItems(props.field.lineFields ?? []) ? <ItemLines {...props} /> : <Lines {...props} />;
+}
+
+function Lines({
+  field,
+  renderCell,
+  ...props
+}: MasterDataLinesProps & { renderCell?: (cell: CellContext) => ReactNode | undefined }) {
+  return (
+    <LinesGrid
+      {...props}
+      name={field.name}
+      idPrefix="md"
+      fields={field.lineFields ?? []}
+      maxLines={field.maxLines}
+      renderCell={renderCell}
+    />
+  );
+}
+
+/** Lines naming an item: the item picked by code, barcode or name, the unit among that item's units. */
+function ItemLines(props: MasterDataLinesProps) {
+  const unitNames = useMemo(
+    () => new Map((props.options.unitId ?? []).map((o) => [o.value, o.label])),
+    [props.options.unitId],
+  );
+  const { renderCell } = useItemLineCells(props.lines, unitNames);
+  return <Lines {...props} renderCell={renderCell} />;
+}
+
 function lineOptions(
   references: Record<string, readonly ReferenceOption[]>,
   name: string,
