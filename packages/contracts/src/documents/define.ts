@@ -43,6 +43,8 @@ export interface DocumentDef {
   allowZeroQuantity?: boolean;
   /** A document that is closed after confirmation and is then neither editable nor deletable (stocktaking). */
   closable?: boolean;
+  /** Its lines count a store (stocktaking): the form shows book quantities and can list every item held. */
+  countSheet?: boolean;
   menu: { group: MenuGroup; icon: string; flags?: readonly BusinessFlag[] };
 }
 

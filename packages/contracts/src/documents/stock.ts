@@ -99,6 +99,7 @@ export const stocktakings = defineDocument({
   // a count of zero is a finding, not a typing slip
   allowZeroQuantity: true,
   closable: true,
+  countSheet: true,
   menu: { group: 'inventory', icon: 'pi pi-list-check' },
 });
 

@@ -35,7 +35,7 @@ import {
 import { label, type Language } from '@erp/i18n';
 import type { FeatureContext, FeatureLocation } from '../contract';
 import { useFeature } from '../feature';
-import { LinesGrid, withStored, type CellContext } from '../lines/LinesGrid';
+import { LinesGrid, withStored } from '../lines/LinesGrid';
 import {
   fieldErrorsOf,
   nameOf,
@@ -57,8 +57,9 @@ import {
   readOnlyReason,
   validateDocument,
 } from './document-model';
-import { ItemPicker } from './ItemPicker';
-import { defaultUnitCost, unitChoices, type CatalogItem, type ItemMatch } from './items';
+import { useCountSheet } from './count-sheet';
+import { useItemLineCells, type ItemLineHooks } from './item-lines';
+import { defaultUnitCost, type CatalogItem } from './items';
 import { documentEditRoute, documentNewRoute, documentRoutesOf } from './manifest-parts';
 
 type Mode = 'list' | 'new' | 'edit';
@@ -432,7 +433,6 @@ function DocumentPage({
   const [values, setValues] = useState<FormValues>(() =>
     emptyDocument(doc, defaultDate(today(), context.fiscalYear)),
   );
-  const [items, setItems] = useState<Record<string, CatalogItem>>({});
   const [loading, setLoading] = useState(id !== undefined);
   const [missing, setMissing] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -463,26 +463,7 @@ function DocumentPage({
     };
   }, [api, doc, id]);
 
-  // the items of the lines (their names, units and costs), each loaded once
   const lines = linesOf(values);
-  const itemIds = useMemo(
-    () => [
-      ...new Set(lines.map((l) => l.itemId).filter((v): v is string => typeof v === 'string' && v !== '')),
-    ],
-    [lines],
-  );
-  const asked = useRef(new Set<string>());
-  useEffect(() => {
-    for (const itemId of itemIds) {
-      if (items[itemId] || asked.current.has(itemId)) continue;
-      asked.current.add(itemId);
-      api.get<CatalogItem>(itemsEntity.apiPath, itemId, { quiet: true }).then(
-        (item) => setItems((all) => ({ ...all, [item.id]: item })),
-        () => undefined,
-      );
-    }
-  }, [api, itemIds, items]);
-
   const reason = readOnlyReason(record);
   const readOnlyBranch = context.branch?.isMaster === true;
   const canSave = context.can(editing ? doc.permissions.edit : doc.permissions.add);
@@ -495,6 +476,17 @@ function DocumentPage({
   );
   const errors = { ...clientErrors, ...serverErrors };
   const unitNames = useMemo(() => namesOf(references.unitId), [references]);
+  // a receipt's line starts at the item's cost price in its unit (the service else takes the store's cost)
+  const costHooks = useMemo<ItemLineHooks>(() => {
+    const priceField = doc.priceField;
+    if (!priceField) return {};
+    return {
+      onItem: (line, item, unitId) =>
+        String(line[priceField] ?? '').trim() ? {} : { [priceField]: defaultUnitCost(item, unitId, digits) },
+      onUnit: (_line, item, unitId) => ({ [priceField]: defaultUnitCost(item, unitId, digits) }),
+    };
+  }, [doc, digits]);
+  const { items, renderCell, remember } = useItemLineCells(lines, unitNames, costHooks);
 
   const set = (name: string, value: unknown) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -549,49 +541,12 @@ function DocumentPage({
     if (e.key === 'Enter' && target.tagName !== 'TEXTAREA' && target.tagName !== 'BUTTON') e.preventDefault();
   };
 
-  const pickItem = (cell: CellContext, match: ItemMatch) => {
-    setItems((all) => ({ ...all, [match.item.id]: match.item }));
-    const unitId = match.unitId ?? match.item.mainUnitId ?? null;
-    const patch: FormValues = { itemId: match.item.id, unitId };
-    if (doc.priceField && !String(cell.line[doc.priceField] ?? '').trim())
-      patch[doc.priceField] = defaultUnitCost(match.item, unitId, digits);
-    cell.patch(patch);
-  };
-
-  const renderCell = (cell: CellContext) => {
-    const item = items[String(cell.line.itemId ?? '')];
-    if (cell.field.name === 'itemId')
-      return (
-        <ItemPicker
-          id={cell.id}
-          item={item}
-          value={(cell.value as string | null) ?? null}
-          disabled={cell.disabled}
-          invalid={cell.invalid}
-          onPick={(match) => pickItem(cell, match)}
-          onNext={cell.next}
-        />
-      );
-    if (cell.field.name === 'unitId')
-      return (
-        <Dropdown
-          inputId={cell.id}
-          disabled={cell.disabled}
-          invalid={cell.invalid}
-          value={cell.value ?? null}
-          options={withStored(unitChoices(item, unitNames), cell.value)}
-          placeholder={t('lines.choose')}
-          data-testid="unit-picker"
-          onChange={(e) => {
-            const unitId = (e.value as string | null) ?? null;
-            const patch: FormValues = { unitId };
-            if (doc.priceField && item) patch[doc.priceField] = defaultUnitCost(item, unitId, digits);
-            cell.patch(patch);
-            if ((e.originalEvent as { key?: string } | undefined)?.key === 'Enter') cell.next();
-          }}
-        />
-      );
-    return undefined;
+  const count = useCountSheet(doc, values, lines, items, digits);
+  const fillCountSheet = () => {
+    const filled = count.fill();
+    if (!filled) return;
+    remember(filled.items);
+    set('lines', filled.lines);
   };
 
   const totals = documentTotals(doc, lines, digits);
@@ -685,7 +640,21 @@ function DocumentPage({
             </HeaderField>
           </div>
           <div>
-            <h2 className="erp-doc__section-title">{t('doc.lines')}</h2>
+            <div className="erp-doc__lines-head">
+              <h2 className="erp-doc__section-title">{t('doc.lines')}</h2>
+              {count.enabled && !disabled ? (
+                <Button
+                  type="button"
+                  label={t('doc.fillCountSheet')}
+                  icon="pi pi-list-check"
+                  outlined
+                  size="small"
+                  disabled={!count.ready}
+                  data-testid="doc-fill-count"
+                  onClick={fillCountSheet}
+                />
+              ) : null}
+            </div>
             <LinesGrid
               name="lines"
               idPrefix="doc"
@@ -700,6 +669,7 @@ function DocumentPage({
               maxLines={1000}
               renderCell={renderCell}
               extraColumns={[
+                ...count.columns,
                 {
                   key: 'value',
                   header: label(language, 'fields.value'),
@@ -709,7 +679,7 @@ function DocumentPage({
               ]}
               footer={
                 <tr data-testid="doc-totals">
-                  <td colSpan={doc.lines.length + 1}>{t('doc.totals')}</td>
+                  <td colSpan={doc.lines.length + 1 + count.columns.length}>{t('doc.totals')}</td>
                   <td className="erp-md__num" data-testid="doc-total-value">
                     {totals.value}
                   </td>

@@ -4,3 +4,4 @@ export * from './manifest-parts';
 export * from './ItemPicker';
 export * from './DocumentScreen';
 export * from './item-lines';
+export * from './count-sheet';

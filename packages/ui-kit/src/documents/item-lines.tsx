@@ -94,7 +94,18 @@ export function useItemLineCells(
     return undefined;
   };
 
-  return { items, renderCell };
+  /** Items known already (a count sheet's rows name theirs): no lookup each. */
+  const remember = useCallback(
+    (known: readonly CatalogItem[]) =>
+      setItems((all) => {
+        const next = { ...all };
+        for (const item of known) next[item.id] ??= item;
+        return next;
+      }),
+    [],
+  );
+
+  return { items, renderCell, remember };
 }
 
 /** Whether a grid's lines name an item and its unit: its cells are the item picker and the item's units. */

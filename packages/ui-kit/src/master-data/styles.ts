@@ -83,6 +83,7 @@ export const MASTER_DATA_CSS = `
 .erp-doc__attachments ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 0.25rem; }
 .erp-doc__attachments li { display: flex; align-items: center; gap: 0.5rem; }
 .erp-doc__attachments .erp-doc__file-size { color: var(--erp-muted, #5b6b78); font-size: 0.85rem; direction: ltr; unicode-bidi: isolate; }
+.erp-doc__lines-head { display: flex; align-items: center; justify-content: space-between; gap: 1rem; flex-wrap: wrap; }
 .erp-doc__facts { display: flex; flex-wrap: wrap; gap: 0.5rem 2rem; margin: 0 0 1rem; }
 .erp-doc__facts dt { color: var(--erp-muted, #5b6b78); font-size: 0.85rem; }
 .erp-doc__facts dd { margin: 0; font-weight: 600; }

@@ -12,6 +12,10 @@ export const ar: KitMessages = {
     itemNotFound: 'لا يوجد صنف بهذا الكود أو الباركود أو الاسم',
   },
   doc: {
+    fillCountSheet: 'إدراج أصناف المخزن',
+    bookQuantity: 'الكمية الدفترية',
+    difference: 'الفرق',
+    countSheetFull: 'المستند يتسع لـ {{count}} سطر على الأكثر: لم تُدرج بقية أصناف المخزن.',
     search: 'بحث بالكود أو المرجع أو الملاحظات',
     dateFrom: 'من',
     dateTo: 'إلى',

@@ -12,6 +12,11 @@ export const de: KitMessages = {
     itemNotFound: 'Kein Artikel hat diesen Code, Barcode oder Namen',
   },
   doc: {
+    fillCountSheet: 'Artikel des Lagers auflisten',
+    bookQuantity: 'Buchbestand',
+    difference: 'Differenz',
+    countSheetFull:
+      'Ein Beleg fasst höchstens {{count}} Zeilen: der Rest des Lagers wurde nicht aufgelistet.',
     search: 'Nach Code, Referenz oder Notizen suchen',
     dateFrom: 'Von',
     dateTo: 'Bis',

@@ -14,6 +14,10 @@ export const en = {
     itemNotFound: 'No item has this code, barcode or name',
   },
   doc: {
+    fillCountSheet: 'List the items the store holds',
+    bookQuantity: 'Book quantity',
+    difference: 'Difference',
+    countSheetFull: 'A document holds at most {{count}} lines: the rest of the store was not listed.',
     search: 'Search by code, reference or notes',
     dateFrom: 'From',
     dateTo: 'To',

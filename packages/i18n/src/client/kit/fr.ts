@@ -12,6 +12,10 @@ export const fr: KitMessages = {
     itemNotFound: 'Aucun article n’a ce code, ce code-barres ou ce nom',
   },
   doc: {
+    fillCountSheet: 'Lister les articles du magasin',
+    bookQuantity: 'Quantité comptable',
+    difference: 'Écart',
+    countSheetFull: 'Un document contient au plus {{count}} lignes : le reste du magasin n’a pas été listé.',
     search: 'Rechercher par code, référence ou notes',
     dateFrom: 'Du',
     dateTo: 'Au',

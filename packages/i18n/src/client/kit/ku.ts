@@ -12,6 +12,10 @@ export const ku: KitMessages = {
     itemNotFound: 'هیچ کاڵایەک ئەم کۆد، بارکۆد یان ناوەی نییە',
   },
   doc: {
+    fillCountSheet: 'لیستکردنی کاڵاکانی کۆگا',
+    bookQuantity: 'بڕی تۆمارکراو',
+    difference: 'جیاوازی',
+    countSheetFull: 'بەڵگەیەک زۆرترین {{count}} هێڵ لەخۆدەگرێت: باقی کۆگا لیست نەکرا.',
     search: 'گەڕان بە کۆد، سەرچاوە یان تێبینی',
     dateFrom: 'لە',
     dateTo: 'بۆ',

@@ -12,6 +12,10 @@ export const pt: KitMessages = {
     itemNotFound: 'Nenhum item tem este código, código de barras ou nome',
   },
   doc: {
+    fillCountSheet: 'Listar os artigos do armazém',
+    bookQuantity: 'Quantidade contabilística',
+    difference: 'Diferença',
+    countSheetFull: 'Um documento tem no máximo {{count}} linhas: o resto do armazém não foi listado.',
     search: 'Pesquisar por código, referência ou notas',
     dateFrom: 'De',
     dateTo: 'Até',
