@@ -79,6 +79,12 @@ export const isoDateSchema = z
     { message: 'validation.date' },
   );
 
+/** The count a digits rule asks for (a pattern such as `^\d{5}$`), for the message's {length}. */
+export function digitsLength(issue: { pattern?: unknown }): string {
+  const m = /\\d\{(\d+)\}/.exec(String(issue.pattern ?? ''));
+  return m?.[1] ?? '';
+}
+
 export function normalisePhone(raw: string): string {
   return raw.replace(/[\s()-]/g, '');
 }

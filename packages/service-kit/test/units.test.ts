@@ -87,6 +87,15 @@ describe('problem details', () => {
     expect(body.errors![1]!.message).toContain('3');
     expect(body.detail).toMatch(/[\u0600-\u06FF]/);
   });
+
+  it('says how many digits a digits rule wants (a balance item scale code: five)', () => {
+    const code = z.string().regex(patterns.balanceScaleCode, { message: 'validation.digits' });
+    const [field] = code.safeParse('123').error!.issues.map(issueToField);
+    expect(field).toMatchObject({ code: 'validation.digits', params: { length: '5' } });
+    expect(problemBody(400, 'validationFailed', 'en', [field!]).errors![0]!.message).toBe(
+      'Enter exactly 5 digits',
+    );
+  });
 });
 
 describe('audit diff', () => {

@@ -57,7 +57,7 @@ export const ar: ServerMessages = {
   'validation.positive': 'الرجاء إدخال رقم موجب!',
   'validation.integer': 'أدخل عددًا صحيحًا',
   'validation.decimal': 'أدخل رقمًا بأربع خانات عشرية كحد أقصى، كنص',
-  'validation.digits': 'أدخل العدد المطلوب من الأرقام',
+  'validation.digits': 'أدخل {length} أرقام بالضبط',
   'validation.date': 'أدخل التاريخ بالصيغة YYYY-MM-DD',
   'validation.time': 'أدخل الوقت بالصيغة HH:MM',
   'validation.startBeforeEnd': 'يجب أن يكون تاريخ البداية قبل تاريخ النهاية',

@@ -60,7 +60,7 @@ export const en = {
   'validation.positive': 'Please enter positive number!',
   'validation.integer': 'Enter a whole number',
   'validation.decimal': 'Enter a number with at most four decimals, as text',
-  'validation.digits': 'Enter the required number of digits',
+  'validation.digits': 'Enter exactly {length} digits',
   'validation.date': 'Enter a date as YYYY-MM-DD',
   'validation.time': 'Enter a time as HH:MM',
   'validation.startBeforeEnd': 'The start date must be before the end date',

@@ -57,7 +57,7 @@ export const ku: ServerMessages = {
   'validation.positive': 'تکایە ژمارەیەکی پۆزەتیڤ بنووسە!',
   'validation.integer': 'ژمارەیەکی تەواو بنووسە',
   'validation.decimal': 'ژمارەیەک بنووسە کە لانیزۆر چوار ژمارەی دوای فاریزەی هەبێت، وەک دەق',
-  'validation.digits': 'ژمارەی پێویستی ڕەقەمەکان بنووسە',
+  'validation.digits': 'تەنها {length} ژمارە بنووسە',
   'validation.date': 'بەروار بەم شێوەیە بنووسە: YYYY-MM-DD',
   'validation.time': 'کات بەم شێوەیە بنووسە: HH:MM',
   'validation.startBeforeEnd': 'دەبێت بەرواری دەستپێک پێش بەرواری کۆتایی بێت',

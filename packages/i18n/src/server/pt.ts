@@ -59,7 +59,7 @@ export const pt: ServerMessages = {
   'validation.positive': 'Por favor, informe um número positivo!',
   'validation.integer': 'Informe um número inteiro',
   'validation.decimal': 'Informe um número com no máximo quatro casas decimais, como texto',
-  'validation.digits': 'Informe a quantidade de dígitos exigida',
+  'validation.digits': 'Introduza exatamente {length} dígitos',
   'validation.date': 'Informe uma data no formato YYYY-MM-DD',
   'validation.time': 'Informe um horário no formato HH:MM',
   'validation.startBeforeEnd': 'A data inicial deve ser anterior à data final',

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { z } from 'zod';
-import type { FieldError, Problem } from '@erp/contracts';
+import { digitsLength, type FieldError, type Problem } from '@erp/contracts';
 import {
   isServerMessageKey,
   parseLanguage,
@@ -47,8 +47,8 @@ export function issueToField(issue: z.core.$ZodIssue): FieldIssue {
 }
 
 function issueParams(issue: z.core.$ZodIssue): Record<string, unknown> {
-  const i = issue as { minimum?: unknown; maximum?: unknown };
-  return { minimum: i.minimum ?? '', maximum: i.maximum ?? '' };
+  const i = issue as { minimum?: unknown; maximum?: unknown; pattern?: unknown };
+  return { minimum: i.minimum ?? '', maximum: i.maximum ?? '', length: digitsLength(i) };
 }
 
 export function problemBody(

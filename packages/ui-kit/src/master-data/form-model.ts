@@ -1,4 +1,4 @@
-import { entityInputSchema, roundTo, type EntityDef, type FieldDef } from '@erp/contracts';
+import { digitsLength, entityInputSchema, roundTo, type EntityDef, type FieldDef } from '@erp/contracts';
 import { isServerMessageKey, translate, type Language } from '@erp/i18n';
 
 /**
@@ -143,6 +143,7 @@ export interface Issue {
   format?: string;
   minimum?: unknown;
   maximum?: unknown;
+  pattern?: unknown;
   params?: Record<string, unknown>;
 }
 
@@ -151,6 +152,7 @@ export function issueKey(issue: Issue): { key: string; params: Record<string, un
   const params = {
     minimum: issue.minimum ?? issue.params?.minimum ?? '',
     maximum: issue.maximum ?? issue.params?.maximum ?? '',
+    length: issue.params?.length ?? digitsLength(issue),
   };
   if (isServerMessageKey(issue.message)) return { key: issue.message, params };
   switch (issue.code) {
