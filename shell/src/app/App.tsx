@@ -3,7 +3,7 @@ import { PrimeReactProvider } from 'primereact/api';
 import { lazy, Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@erp/router';
 import { useShellSelector } from '../state/store';
 import { AppRoutes } from './AppRoutes';
 import { applyLanguage, addFeatureMessages } from './i18n';

@@ -2,7 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import { addLocale, locale as setPrimeLocale } from 'primereact/api';
 import { languages, type Language } from '@erp/i18n';
 import { addClientLanguage, directionOf, fallbackOnDemand, loadClientMessages } from '@erp/i18n/src/client';
-import type { FeatureManifest } from '@erp/ui-kit';
+import type { FeatureManifest } from '@erp/ui-kit/src/declare';
 
 const NAMESPACES = ['shell', 'ui'] as const;
 

@@ -1,7 +1,7 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { parseManifest, type FeatureManifest } from '@erp/ui-kit';
+import { parseManifest, type FeatureManifest } from '@erp/ui-kit/src/declare';
 import type { LifeCycles } from 'single-spa';
-import type { FeatureProps } from '@erp/ui-kit';
+import type { FeatureProps } from '@erp/ui-kit/src/declare';
 import { configFailed, configLoaded, manifestLoaded, remoteFailed, remoteLoading } from '../state/remotes';
 import type { ShellDispatch } from '../state/store';
 import { crossOriginEntries } from './cross-origin';
