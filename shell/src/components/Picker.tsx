@@ -1,5 +1,14 @@
 import type { Dropdown } from 'primereact/dropdown';
-import { lazy, Suspense, useCallback, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 
 export interface PickerOption {
   value: string;
@@ -19,10 +28,34 @@ interface PickerProps {
   itemTemplate?: (option: PickerOption) => ReactNode;
 }
 
-// PrimeReact's Dropdown (with its virtual scroller, overlay and tooltip) is ~25 KB gz: it is fetched when a picker
-// is first hovered, focused or opened, not for the first paint of the login form or the navbar (issue 3).
-const loadDropdown = () => import(/* webpackChunkName: "dropdown" */ 'primereact/dropdown');
+// PrimeReact's Dropdown (with its virtual scroller, overlay and tooltip) is ~25 KB gz: it is fetched once the
+// first picker has painted and the browser is idle (or sooner, when a picker is hovered, focused or opened),
+// not for the first paint of the login form or the navbar (issue 3).
+let dropdownLoaded = false;
+let dropdown: Promise<typeof import('primereact/dropdown')> | undefined;
+const loadDropdown = () => {
+  dropdown ??= import(/* webpackChunkName: "dropdown" */ 'primereact/dropdown').then(
+    (m) => {
+      dropdownLoaded = true;
+      return m;
+    },
+    (error: unknown) => {
+      dropdown = undefined; // tried again on the next hover or click
+      throw error;
+    },
+  );
+  return dropdown;
+};
 const LazyDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.Dropdown })));
+
+function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(work, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 200);
+  return () => clearTimeout(id);
+}
 
 /**
  * A one-choice picker (language, branch, fiscal year): PrimeReact's Dropdown, shown until it has loaded as a
@@ -30,17 +63,29 @@ const LazyDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.Dropdow
  * the Dropdown and opens it.
  */
 export function Picker(props: PickerProps) {
-  const [wanted, setWanted] = useState(false);
-  // the look-alike was opened: open the Dropdown once it is mounted
-  const openWhenMounted = useRef(false);
-  const attached = useCallback((dropdown: Dropdown | null) => {
-    if (!dropdown || !openWhenMounted.current) return;
-    openWhenMounted.current = false;
-    // after PrimeReact's own mount effects, which would close an overlay opened during them
-    setTimeout(() => {
-      dropdown.focus();
-      dropdown.show();
+  // once the Dropdown is here, every picker is the real one (the look-alike is only for the first moments)
+  const [wanted, setWanted] = useState(dropdownLoaded);
+  useEffect(() => {
+    if (wanted) return;
+    let live = true;
+    const cancel = whenIdle(() => {
+      void loadDropdown().then(
+        () => live && setWanted(true),
+        () => undefined,
+      );
     });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [wanted]);
+  // the look-alike was opened before the Dropdown arrived: open the Dropdown once it is mounted and laid out,
+  // the way a click does (PrimeReact then aligns its panel under the picker and binds its outside-click listener)
+  const openWhenMounted = useRef(false);
+  const attached = useCallback((instance: Dropdown | null) => {
+    if (!instance || !openWhenMounted.current) return;
+    openWhenMounted.current = false;
+    requestAnimationFrame(() => instance.getElement()?.click());
   }, []);
 
   const closed = (

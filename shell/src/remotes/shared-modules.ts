@@ -15,15 +15,20 @@ const sharedWithFeatureApps = {
 
 export const sharedModuleNames = Object.keys(sharedWithFeatureApps);
 
-let warmed = false;
+let fetched = false;
 
-/** Fetches the shared modules once per page, when the browser is idle (a failure is left to the first real use). */
-export function warmUpSharedModules(): void {
-  if (warmed) return;
-  warmed = true;
+/**
+ * Fetches the shared modules once per page (a failure is left to the first real use): at once when a feature
+ * app's screen is being loaded (alongside its own chunks rather than after them), otherwise when idle.
+ */
+export function warmUpSharedModules(when: 'now' | 'idle' = 'idle'): void {
   const load = () => {
-    for (const load of Object.values(sharedWithFeatureApps)) void load().catch(() => undefined);
+    if (fetched) return;
+    fetched = true;
+    for (const module of Object.values(sharedWithFeatureApps)) void module().catch(() => undefined);
   };
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 2000 });
+  if (when === 'now') load();
+  else if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(load, { timeout: 2000 });
   else setTimeout(load, 500);
 }
