@@ -116,7 +116,7 @@ export function webConfig({ dir, name, kind, exposes = {}, mode, title = 'ERP' }
         ...(host ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
         shared: { ...sharedSingletons(pkg.dependencies ?? {}), ...sharedConfig(host) },
         dts: false,
-        manifest: false,
+        manifest: host,
         // One federation runtime on the page: the shell provides it, each remoteEntry.js uses it (about half
         // a remote entry's size). A remote therefore runs only inside the shell, which is the only way it runs.
         experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
