@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { PAGE_SIZES, idSchema, okResponse, pageOf } from '../common';
-import { access, type Access, type RouteSpec, type ServiceName } from '../http';
+import { access, type Access, type RouteSpec } from '../http';
 import { decimalString } from '../money';
-import type { PermissionName } from '../permissions';
 import { isoDateSchema } from '../validators';
-import {
-  fieldsInputSchema,
-  type BusinessFlag,
-  type FieldCheck,
-  type FieldDef,
-  type MenuGroup,
-} from '../master-data/define';
-
+import { fieldsInputSchema, type FieldCheck, type FieldDef } from '../master-data/define';
 import { ATTACHMENT_MAX_BYTES, documentStatuses, type DocumentDef, type DocumentStatus } from './declare';
 
 export * from './declare';
