@@ -36,6 +36,20 @@ export default tseslint.config(
           message: 'Money and quantities are exact: use dec() from @erp/contracts.',
         },
       ],
+      // One router on the page, tree-shaken to what the apps use: routing comes from @erp/router (issue 3).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            message: 'Import routing from @erp/router (one shared, tree-shaken router).',
+          })),
+          patterns: [
+            { group: ['react-router/*', 'react-router-dom/*'], message: 'Import routing from @erp/router.' },
+          ],
+        },
+      ],
     },
   },
+  { files: ['packages/router/src/**'], rules: { 'no-restricted-imports': 'off' } },
 );

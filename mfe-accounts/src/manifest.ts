@@ -1,5 +1,5 @@
-import { entitiesOf } from '@erp/contracts';
-import { MANIFEST_VERSION, masterDataManifest, type FeatureManifest } from '@erp/ui-kit';
+import { entitiesOf } from '@erp/contracts/src/declare';
+import { MANIFEST_VERSION, masterDataManifest, type FeatureManifest } from '@erp/ui-kit/src/declare';
 
 /** The master-data lists this app owns: the accounts service's entities (issue 3, item 6). */
 const masterData = masterDataManifest(entitiesOf('accounts'));

@@ -1,4 +1,4 @@
-import { Permission as P, documentsOf, entitiesOf } from '@erp/contracts';
+import { Permission as P, documentsOf, entitiesOf } from '@erp/contracts/src/declare';
 import {
   MANIFEST_VERSION,
   documentsManifest,
@@ -6,7 +6,7 @@ import {
   type FeatureManifest,
   type FeatureRoute,
   type MenuEntry,
-} from '@erp/ui-kit';
+} from '@erp/ui-kit/src/declare';
 import { messages } from './messages';
 
 /** The master-data lists this app owns: the inventory service's entities (issue 3, item 6). */

@@ -1,22 +1,10 @@
 // The app's single-spa lifecycles (style.md example 3): the shell mounts them as a parcel.
-import * as React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import { createFeatureI18n, featureErrorBoundary, FeatureRoot, type FeatureProps } from '@erp/ui-kit';
+import { featureLifecycles } from '@erp/ui-kit';
 import { messages } from './messages';
 import { screens } from './screens';
 
-const i18n = createFeatureI18n('mfe_restaurant', messages);
-
-function Root(props: FeatureProps) {
-  return <FeatureRoot {...props} i18n={i18n} screens={screens} />;
-}
-
-const lifecycles = singleSpaReact<FeatureProps>({
-  React,
-  ReactDOMClient,
-  rootComponent: Root,
-  errorBoundary: featureErrorBoundary(i18n),
+export const { bootstrap, mount, unmount, update } = featureLifecycles({
+  name: 'mfe_restaurant',
+  messages,
+  screens,
 });
-
-export const { bootstrap, mount, unmount, update } = lifecycles;

@@ -12,12 +12,14 @@ import { loadRemotes } from './remotes/loader';
 
 const services = createShellServices();
 const language = services.store.getState().ui.language;
-const i18n = createShellI18n(language);
-void applyLanguage(i18n, language);
 void loadRemotes(services.store.dispatch);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App services={services} i18n={i18n} />
-  </StrictMode>,
-);
+// The texts of the chosen language come first (one chunk), then the first render, already translated.
+void createShellI18n(language).then((i18n) => {
+  void applyLanguage(i18n, language);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App services={services} i18n={i18n} />
+    </StrictMode>,
+  );
+});

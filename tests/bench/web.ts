@@ -1,10 +1,11 @@
 /**
- * Frontend figures (issue 3): gzipped JavaScript of the shell before the login form is usable, of each feature
- * app's remote entry plus its first route, and the time from navigation to that first screen being usable.
+ * Frontend figures (issue 3): gzipped JavaScript of the shell before the login form is usable, the shared
+ * singletons (what the shell provides to every feature app), each feature app's remote entry plus its first route
+ * beyond those singletons, and the time from navigation to that first screen being usable.
  * Not a timed test; run `pnpm bench:web` (it builds what is missing and starts the embedded product).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -25,6 +26,23 @@ const APPS: Record<string, string> = {
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
+/** The shell's scripts that hold the shared singletons, by module, from its build's federation manifest. */
+function sharedScripts(): Map<string, string> {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'shell/dist/mf-manifest.json'), 'utf8')) as {
+    shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
+  };
+  const byFile = new Map<string, string>();
+  for (const { name, assets } of manifest.shared)
+    for (const file of [...assets.js.sync, ...assets.js.async]) byFile.set(`/${file}`, name);
+  return byFile;
+}
+
+/** Gzipped size of a built file of the shell. */
+const gzOfShellFile = (file: string) =>
+  gzipSync(readFileSync(path.join(repoRoot, 'shell/dist', file)), { level: 9 }).length;
+
+const SHARED = 'shared';
+
 interface Loaded {
   /** Scripts that had arrived when `work` finished (what the first usable screen needed). */
   initial: Map<string, number>;
@@ -33,7 +51,12 @@ interface Loaded {
 }
 
 /** Gzipped sizes of the scripts a page loads while `work` runs, by the folder they come from. */
-async function scriptsDuring(page: Page, work: () => Promise<void>, ready?: () => boolean): Promise<Loaded> {
+async function scriptsDuring(
+  page: Page,
+  shared: Map<string, string>,
+  work: () => Promise<void>,
+  ready?: () => boolean,
+): Promise<Loaded> {
   const seen: { owner: string; early: boolean; size: Promise<number> }[] = [];
   const early = new Set<Request>();
   let done = false;
@@ -43,7 +66,12 @@ async function scriptsDuring(page: Page, work: () => Promise<void>, ready?: () =
   const onResponse = (res: Response) => {
     if (res.request().resourceType() !== 'script') return;
     const pathname = new URL(res.url()).pathname;
-    const owner = pathname.startsWith('/mfe/') ? pathname.split('/')[2]! : 'shell';
+    // a feature app's own scripts come from /mfe/<name>/; the shell's are its code or a shared singleton
+    const owner = pathname.startsWith('/mfe/')
+      ? pathname.split('/')[2]!
+      : shared.has(pathname)
+        ? SHARED
+        : 'shell';
     const size = res.body().then(
       (b) => gzipSync(b, { level: 9 }).length,
       () => 0,
@@ -109,16 +137,26 @@ async function main(): Promise<void> {
       formShown = true;
     });
     await page.addInitScript(FORM_WATCH);
+    const shared = sharedScripts();
     const loginScripts = await scriptsDuring(
       page,
+      shared,
       async () => {
         await page.goto('/login');
         await page.locator('#login-user-name').waitFor();
       },
       () => formShown,
     );
+    const initialShared = loginScripts.initial.get(SHARED) ?? 0;
+    const initial = (loginScripts.initial.get('shell') ?? 0) + initialShared;
+    const afterPaint = (loginScripts.total.get('shell') ?? 0) + (loginScripts.total.get(SHARED) ?? 0);
     console.log(
-      `shell initial JS (login form shown): ${kb(loginScripts.initial.get('shell') ?? 0)} gz (target ≤ 250 KB); with chunks fetched after first paint: ${kb(loginScripts.total.get('shell') ?? 0)} gz`,
+      `shell initial JS (login form shown): ${kb(initial)} gz (target ≤ 250 KB), of which shared singletons ${kb(initialShared)}; with chunks fetched after first paint: ${kb(afterPaint)} gz`,
+    );
+    const allShared = [...new Set(shared.keys())].reduce((sum, file) => sum + gzOfShellFile(file), 0);
+    const sharedNames = [...new Set(shared.values())];
+    console.log(
+      `shared singletons (provided by the shell, each fetched once per page on first use): ${kb(allShared)} gz in all, ${sharedNames.length} modules (${sharedNames.filter((n) => !n.startsWith('primereact/')).join(', ')}, primereact/*)`,
     );
     await page.locator('#login-user-name').fill('admin');
     await page.locator('#login-password').fill(PASSWORD);
@@ -128,14 +166,15 @@ async function main(): Promise<void> {
       const first = masterDataEntities.find((e) => e.service === service);
       if (!first) continue;
       const fresh = await context.newPage();
-      const started = performance.now();
-      const scripts = await scriptsDuring(fresh, async () => {
+      let usable = 0;
+      const scripts = await scriptsDuring(fresh, shared, async () => {
+        const started = performance.now();
         await fresh.goto(first.route);
         await fresh.locator('.p-datatable').first().waitFor({ timeout: 30_000 });
+        usable = performance.now() - started;
       });
-      const usable = performance.now() - started;
       console.log(
-        `${remote.padEnd(15)} ${first.route.padEnd(16)} remote entry + first route: ${kb(scripts.total.get(remote) ?? 0)} gz (target ≤ 150 KB); navigation → usable list ${usable.toFixed(0)} ms`,
+        `${remote.padEnd(15)} ${first.route.padEnd(16)} remote entry + first route beyond the shared singletons: ${kb(scripts.total.get(remote) ?? 0)} gz (target ≤ 150 KB); shared singletons on this page ${kb(scripts.total.get(SHARED) ?? 0)}; navigation → usable list ${usable.toFixed(0)} ms`,
       );
       await fresh.close();
     }

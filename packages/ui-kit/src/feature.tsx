@@ -1,9 +1,15 @@
 import type { i18n } from 'i18next';
+import * as React from 'react';
 import { createContext, useContext, type ComponentType, type ErrorInfo } from 'react';
+import * as ReactDOMClient from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import singleSpaReact from 'single-spa-react';
+import type { Language } from '@erp/i18n';
+import type { MessageTree } from '@erp/i18n/src/client';
 import type { FeatureContext, FeatureLocation, FeatureProps } from './contract';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPanel } from './ErrorPanel';
+import { createFeatureI18n, loadFeatureLanguage } from './i18n';
 
 /** A feature app's screens, keyed by the manifest route path they render. */
 export type ScreenRegistry = Readonly<Record<string, ComponentType<{ location: FeatureLocation }>>>;
@@ -45,7 +51,8 @@ interface RootProps extends FeatureProps {
  * context, and the screen of the matched route inside an error boundary that offers a retry.
  */
 export function FeatureRoot({ context, location, i18n, screens, onError }: RootProps) {
-  // Resources are bundled, so changeLanguage completes synchronously: the new props render in the new language.
+  // The lifecycles fetch a language's texts before the props that ask for it arrive (`featureLifecycles`), so
+  // changeLanguage completes synchronously: the new props render in the new language.
   if (i18n.language !== context.language) void i18n.changeLanguage(context.language);
   const Screen = screens[location.route];
   const title = i18n.t('title');
@@ -71,4 +78,40 @@ export function featureErrorBoundary(i18n: i18n) {
   return () => (
     <ErrorPanel title={i18n.t('ui:errorBoundary.title')} message={i18n.t('ui:errorBoundary.message')} />
   );
+}
+
+/**
+ * A feature app's single-spa lifecycles (style.md example 3): its i18next instance, its root with the screens,
+ * and its error boundary. Mounting and every update first fetch the UI kit's texts in the context's language,
+ * so the app never renders a language it has no texts for.
+ */
+export function featureLifecycles(options: {
+  name: string;
+  messages: Record<Language, MessageTree>;
+  screens: ScreenRegistry;
+}) {
+  const i18n = createFeatureI18n(options.name, options.messages);
+  function Root(props: FeatureProps) {
+    return <FeatureRoot {...props} i18n={i18n} screens={options.screens} />;
+  }
+  const lifecycles = singleSpaReact<FeatureProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: Root,
+    errorBoundary: featureErrorBoundary(i18n),
+  });
+  const update = lifecycles.update!;
+  type Props = Parameters<typeof lifecycles.mount>[0];
+  return {
+    bootstrap: lifecycles.bootstrap,
+    mount: async (props: Props) => {
+      await loadFeatureLanguage(i18n, props.context.language);
+      return lifecycles.mount(props);
+    },
+    unmount: lifecycles.unmount,
+    update: async (props: Props) => {
+      await loadFeatureLanguage(i18n, props.context.language);
+      return update(props);
+    },
+  };
 }

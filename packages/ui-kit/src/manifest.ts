@@ -1,4 +1,4 @@
-import { isPermissionName, type PermissionName } from '@erp/contracts';
+import { isPermissionName, type PermissionName } from '@erp/contracts/src/declare';
 import { languages } from '@erp/i18n';
 import {
   MANIFEST_VERSION,

@@ -13,7 +13,8 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 export function sharedSingletons(dependencies) {
   const one = (name, pkg = name) => ({
     singleton: true,
-    requiredVersion: dependencies[pkg] ?? false,
+    // a workspace package has no published version to ask for: the one the shell provides is the one
+    requiredVersion: dependencies[pkg]?.startsWith('workspace:') ? false : (dependencies[pkg] ?? false),
   });
   return {
     react: one('react'),
@@ -23,8 +24,28 @@ export function sharedSingletons(dependencies) {
     'primereact/': one('primereact/', 'primereact'),
     i18next: one('i18next'),
     'react-i18next': one('react-i18next'),
-    'react-router-dom': one('react-router-dom'),
+    // the router's parts the apps use (react-router itself is never imported elsewhere: a lint rule)
+    '@erp/router': one('@erp/router'),
   };
+}
+
+/**
+ * What every feature app's screens use besides the singletons above: the rules (zod, decimal.js, the phone
+ * metadata), the contracts, the UI kit and the client texts' loader. The shell provides them and the feature apps
+ * take them from it (`import: false`: a remote ships no copy), so they download once per page, when first used —
+ * the shell's first paint imports only the zod-free declarations (`@erp/contracts/src/declare`,
+ * `@erp/ui-kit/src/declare`), which are not shared and stay small. `@erp/i18n` itself is not shared: its server
+ * texts and labels come in all six languages and each app keeps only what it imports.
+ */
+export const providedByShell = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, 'provided-by-shell.json'), 'utf8'),
+);
+
+function sharedConfig(host) {
+  const pinned = { singleton: true, requiredVersion: false };
+  return Object.fromEntries(
+    providedByShell.map((name) => [name, host ? pinned : { ...pinned, import: false }]),
+  );
 }
 
 function readPackage(dir) {
@@ -93,9 +114,9 @@ export function webConfig({ dir, name, kind, exposes = {}, mode, title = 'ERP' }
       new ModuleFederationPlugin({
         name,
         ...(host ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
-        shared: sharedSingletons(pkg.dependencies ?? {}),
+        shared: { ...sharedSingletons(pkg.dependencies ?? {}), ...sharedConfig(host) },
         dts: false,
-        manifest: false,
+        manifest: host,
         // One federation runtime on the page: the shell provides it, each remoteEntry.js uses it (about half
         // a remote entry's size). A remote therefore runs only inside the shell, which is the only way it runs.
         experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },

@@ -1,10 +1,9 @@
 import type { i18n } from 'i18next';
 import { PrimeReactProvider } from 'primereact/api';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { lazy, Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@erp/router';
 import { useShellSelector } from '../state/store';
 import { AppRoutes } from './AppRoutes';
 import { applyLanguage, addFeatureMessages } from './i18n';
@@ -15,7 +14,13 @@ import type { ShellServices } from './services';
 import { ThemeEffects } from './ThemeEffects';
 import { PreferencesSync } from '../theme/PreferencesSync';
 
-// What only a signed-in user sees loads after sign-in, not with the login form (issue 3: shell initial JS).
+// What only a signed-in user sees loads after sign-in, not with the login form (issue 3: shell initial JS):
+// the floating buttons, the subscription dialog and the confirmation dialog the settings lists ask through.
+const ConfirmDialog = lazy(() =>
+  import(/* webpackChunkName: "confirm-dialog" */ 'primereact/confirmdialog').then((m) => ({
+    default: m.ConfirmDialog,
+  })),
+);
 const FloatingButtons = lazy(() =>
   import(/* webpackChunkName: "feedback" */ '../feedback/FloatingButtons').then((m) => ({
     default: m.FloatingButtons,
@@ -34,6 +39,7 @@ function SignedInExtras() {
     <Suspense fallback={null}>
       <FloatingButtons />
       <SubscriptionDialog />
+      <ConfirmDialog />
     </Suspense>
   );
 }
@@ -62,7 +68,6 @@ export function App({ services, i18n }: { services: ShellServices; i18n: i18n })
               <ThemeEffects />
               <PreferencesSync />
               <AppRoutes />
-              <ConfirmDialog />
               <Notifications />
               <SignedInExtras />
             </BrowserRouter>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@erp/router';
 import { directionOf } from '@erp/i18n/src/client';
-import { hasPermission, type FeatureContext } from '@erp/ui-kit';
+import { hasPermission, type FeatureContext } from '@erp/ui-kit/src/declare';
 import { useShellDispatch, useShellSelector } from '../state/store';
 import { noticeAdded } from '../state/ui';
 import { NO_BUSINESS_TYPES } from '../state/workspace';

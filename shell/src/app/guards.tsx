@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@erp/router';
 import type { PermissionName } from '@erp/contracts';
-import { hasPermission } from '@erp/ui-kit';
+import { hasPermission } from '@erp/ui-kit/src/declare';
 import { useShellSelector } from '../state/store';
 import { HOME, LOGIN, NOT_FOUND } from './routing';
 import { pathTo } from '../settings/shell-routes';

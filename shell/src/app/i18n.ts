@@ -1,23 +1,28 @@
 import i18next, { type i18n } from 'i18next';
 import { addLocale, locale as setPrimeLocale } from 'primereact/api';
-import { FALLBACK_LANGUAGE, languages, type Language } from '@erp/i18n';
-import { clientMessages, directionOf } from '@erp/i18n/src/client';
-import type { FeatureManifest } from '@erp/ui-kit';
+import { languages, type Language } from '@erp/i18n';
+import { addClientLanguage, directionOf, fallbackOnDemand, loadClientMessages } from '@erp/i18n/src/client';
+import type { FeatureManifest } from '@erp/ui-kit/src/declare';
 
-/** The shell's own i18next instance ('shell' and 'ui' namespaces; feature apps add their menu labels). */
-export function createShellI18n(language: Language): i18n {
+const NAMESPACES = ['shell', 'ui'] as const;
+
+/**
+ * The shell's own i18next instance ('shell' and 'ui' namespaces; feature apps add their menu labels), with the
+ * texts of `language` only: each other language is fetched when the user switches to it (`applyLanguage`), and
+ * English, the fallback, only if a text were missing.
+ */
+export async function createShellI18n(language: Language): Promise<i18n> {
+  const texts = await loadClientMessages(language);
   const instance = i18next.createInstance();
   void instance.init({
     lng: language,
-    fallbackLng: FALLBACK_LANGUAGE,
+    resources: { [language]: { shell: texts.shell, ui: texts.ui } },
     supportedLngs: [...languages],
-    ns: ['shell', 'ui'],
+    ns: [...NAMESPACES],
     defaultNS: 'shell',
-    resources: Object.fromEntries(
-      languages.map((l) => [l, { shell: clientMessages[l].shell, ui: clientMessages[l].ui }]),
-    ),
     initAsync: false,
     interpolation: { escapeValue: false },
+    ...fallbackOnDemand(instance, NAMESPACES),
   });
   return instance;
 }
@@ -40,8 +45,16 @@ const primeLocales: Record<Language, () => Promise<object>> = {
 };
 const loadedPrimeLocales = new Set<Language>(['en']);
 
-/** Puts the page in a language: `<html lang dir>` (ar and ku right to left), i18next, PrimeReact's locale. */
+const wanted = new WeakMap<i18n, Language>();
+
+/**
+ * Puts the page in a language: its texts first (fetched if this is the first time), then `<html lang dir>` (ar and
+ * ku right to left), i18next and PrimeReact's locale, so the page never shows a language it has no texts for.
+ */
 export async function applyLanguage(instance: i18n, language: Language): Promise<void> {
+  wanted.set(instance, language);
+  await addClientLanguage(instance, language, NAMESPACES);
+  if (wanted.get(instance) !== language) return; // the user chose another language meanwhile
   const root = document.documentElement;
   root.lang = language;
   root.dir = directionOf(language);

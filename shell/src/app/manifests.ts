@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { createSelector } from '@reduxjs/toolkit';
-import type { FeatureManifest } from '@erp/ui-kit';
+import type { FeatureManifest } from '@erp/ui-kit/src/declare';
 import type { ShellState } from '../state/store';
 import { useShellSelector } from '../state/store';
 import { featureRoutes } from './routing';

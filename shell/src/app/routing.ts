@@ -1,4 +1,4 @@
-import type { FeatureManifest, FeatureRoute } from '@erp/ui-kit';
+import type { FeatureManifest, FeatureRoute } from '@erp/ui-kit/src/declare';
 
 /** Spec section 2: without a session only these are open (besides /login). */
 export const OPEN_PATH_PREFIXES = ['/shareInvoice', '/SmartMenu', '/ForgetPassword'] as const;

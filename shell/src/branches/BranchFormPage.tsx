@@ -7,7 +7,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@erp/router';
 import { isApiError } from '@erp/api-client';
 import { branchInput, type Branch } from '@erp/contracts';
 import { useApi } from '../app/ServicesContext';

@@ -6,7 +6,7 @@ import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@erp/router';
 import type { Branch } from '@erp/contracts';
 import { useApi } from '../app/ServicesContext';
 import { useCan } from '../components/access';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { PermissionName } from '@erp/contracts/src/permissions';
-import { hasPermission } from '@erp/ui-kit';
+import { hasPermission } from '@erp/ui-kit/src/declare';
 import { useShellSelector } from '../state/store';
 
 /** `can(permission)` for the signed-in user (admins bypass; spec section 6). */

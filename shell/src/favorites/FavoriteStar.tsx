@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@erp/router';
 import { useShellDispatch, useShellSelector } from '../state/store';
 import { addFavorite, findFavorite, removeFavorite } from './favorites';
 import { usePageRoute } from './page-route';

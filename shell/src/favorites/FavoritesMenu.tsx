@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@erp/router';
 import { useShellSelector } from '../state/store';
 
 /** The navbar's favorites list: the starred pages, one click away. */

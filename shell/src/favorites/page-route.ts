@@ -1,4 +1,4 @@
-import { matchPath, useLocation } from 'react-router-dom';
+import { matchPath, useLocation } from '@erp/router';
 import { useFeatureRouteTable } from '../app/manifests';
 import { SHELL_NAMESPACE, shellRoutes } from '../settings/shell-routes';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@erp/router';
 import { useMenuGroups } from './menu';
 
 /** The horizontal layout's menu bar (spec section 2): home, then one drop-down per group. */

@@ -1,5 +1,5 @@
-import { Dropdown } from 'primereact/dropdown';
 import { useTranslation } from 'react-i18next';
+import { Picker } from '../components/Picker';
 import { languages, type Language } from '@erp/i18n';
 import { useShellDispatch, useShellSelector } from '../state/store';
 import { languageChosen } from '../state/ui';
@@ -10,15 +10,15 @@ export function LanguagePicker() {
   const dispatch = useShellDispatch();
   const { t } = useTranslation('shell');
   return (
-    <Dropdown
+    <Picker
       inputId="erp-language"
-      aria-label={t('nav.language')}
+      ariaLabel={t('nav.language')}
       className="erp-language"
       value={language}
       options={languages.map((l) => ({ value: l, label: t(`languages.${l}`), lang: l }))}
-      itemTemplate={(o: { label: string; lang: string }) => <span lang={o.lang}>{o.label}</span>}
-      onChange={(e) => dispatch(languageChosen(e.value as Language))}
-      pt={{ root: { 'data-testid': 'language-picker' } as object }}
+      itemTemplate={(o) => <span lang={o.lang}>{o.label}</span>}
+      onChange={(value) => dispatch(languageChosen(value as Language))}
+      testId="language-picker"
     />
   );
 }

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from '@erp/router';
 import { loadFavorites } from '../favorites/favorites';
 import { PageBar } from '../favorites/FavoriteStar';
 import { branchChosen, fiscalYearChosen } from '../state/session';
@@ -13,6 +13,7 @@ import { ThemeCustomizer } from '../theme/ThemeCustomizer';
 import { Footer } from './Footer';
 import { HorizontalMenu } from './HorizontalMenu';
 import { Navbar } from './Navbar';
+import { warmUpSharedModules } from '../remotes/shared-modules';
 import { RemoteProblems } from './RemoteProblems';
 import { Sidebar } from './Sidebar';
 
@@ -37,6 +38,8 @@ export function MainLayout() {
   const fiscalYear = useShellSelector((s) => s.session.fiscalYear);
   const menuOpen = useShellSelector((s) => s.ui.menuOpen);
   const theme = useShellSelector((s) => s.theme.prefs);
+
+  useEffect(() => warmUpSharedModules(), []);
 
   useEffect(() => {
     if (status === 'idle') void dispatch(loadWorkspace());

@@ -1,11 +1,11 @@
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { Menu } from 'primereact/menu';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import type { FiscalYearInfo } from '@erp/ui-kit';
+import { useNavigate } from '@erp/router';
+import type { FiscalYearInfo } from '@erp/ui-kit/src/declare';
 import { useApi } from '../app/ServicesContext';
+import { Picker } from '../components/Picker';
 import { branchChosen, fiscalYearChosen, signedOut } from '../state/session';
 import { useShellDispatch, useShellSelector } from '../state/store';
 import { menuToggled } from '../state/ui';
@@ -58,27 +58,27 @@ export function Navbar() {
       <div className="erp-navbar__pickers">
         <label className="erp-picker">
           <span className="erp-picker__label">{t('nav.branch')}</span>
-          <Dropdown
-            aria-label={t('nav.branch')}
+          <Picker
+            ariaLabel={t('nav.branch')}
             value={branchId}
             options={branches.map((b) => ({ value: b.id, label: `${b.code} · ${localName(b)}` }))}
-            onChange={(e) => dispatch(branchChosen(e.value as string))}
+            onChange={(value) => dispatch(branchChosen(value))}
             disabled={branches.length === 0}
-            pt={{ root: { 'data-testid': 'branch-picker' } as object }}
+            testId="branch-picker"
           />
         </label>
         <label className="erp-picker">
           <span className="erp-picker__label">{t('nav.fiscalYear')}</span>
-          <Dropdown
-            aria-label={t('nav.fiscalYear')}
+          <Picker
+            ariaLabel={t('nav.fiscalYear')}
             value={yearKey(fiscalYear)}
             options={years.map((y) => ({
               value: yearKey(y),
               label: y.year === null ? t('nav.allYears') : String(y.year),
             }))}
-            onChange={(e) => dispatch(fiscalYearChosen(years.find((y) => yearKey(y) === e.value) ?? null))}
+            onChange={(value) => dispatch(fiscalYearChosen(years.find((y) => yearKey(y) === value) ?? null))}
             disabled={years.length === 0}
-            pt={{ root: { 'data-testid': 'fiscal-year-picker' } as object }}
+            testId="fiscal-year-picker"
           />
         </label>
         <LanguagePicker />

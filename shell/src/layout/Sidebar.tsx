@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@erp/router';
 import { useShellDispatch, useShellSelector } from '../state/store';
 import { menuToggled } from '../state/ui';
 import { useMenuGroups } from './menu';

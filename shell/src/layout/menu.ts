@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { visibleMenu } from '@erp/ui-kit';
+import { visibleMenu } from '@erp/ui-kit/src/declare';
 import { useManifests } from '../app/manifests';
 import { shellManifest } from '../settings/shell-routes';
 import { useShellSelector } from '../state/store';

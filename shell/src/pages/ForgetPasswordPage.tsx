@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@erp/router';
 import { translate } from '@erp/i18n';
 import { useApi } from '../app/ServicesContext';
 import { Field } from '../components/Field';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@erp/router';
 import { Button } from 'primereact/button';
-import { hasPermission } from '@erp/ui-kit';
+import { hasPermission } from '@erp/ui-kit/src/declare';
 import { useLocalName } from '../layout/names';
 import { loadManifest } from '../remotes/loader';
 import { useAppNames } from '../remotes/names';

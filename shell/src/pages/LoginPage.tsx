@@ -3,7 +3,7 @@ import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@erp/router';
 import { isApiError } from '@erp/api-client';
 import type { LoginProfile } from '@erp/contracts';
 import { useApi } from '../app/ServicesContext';

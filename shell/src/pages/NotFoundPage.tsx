@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@erp/router';
 
 /** /error-404: unknown paths and missing permissions (spec section 2). */
 export function NotFoundPage() {

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from '@erp/router';
 import { mountRootParcel, type LifeCycles } from 'single-spa';
 import Parcel from 'single-spa-react/parcel';
-import { ErrorPanel, type FeatureLocation, type FeatureProps, type FeatureRoute } from '@erp/ui-kit';
+import { ErrorPanel } from '@erp/ui-kit/src/ErrorPanel';
+import type { FeatureLocation, FeatureProps, FeatureRoute } from '@erp/ui-kit/src/declare';
 import { useFeatureContext } from '../app/feature-context';
 import { loadLifecycles } from './loader';
 import { useAppName } from './names';

@@ -1,10 +1,11 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { parseManifest, type FeatureManifest } from '@erp/ui-kit';
+import { parseManifest, type FeatureManifest } from '@erp/ui-kit/src/declare';
 import type { LifeCycles } from 'single-spa';
-import type { FeatureProps } from '@erp/ui-kit';
+import type { FeatureProps } from '@erp/ui-kit/src/declare';
 import { configFailed, configLoaded, manifestLoaded, remoteFailed, remoteLoading } from '../state/remotes';
 import type { ShellDispatch } from '../state/store';
 import { crossOriginEntries } from './cross-origin';
+import { warmUpSharedModules } from './shared-modules';
 
 export const REMOTES_URL = '/remotes.json';
 
@@ -75,6 +76,7 @@ export function loadLifecycles(name: string, retry = false): Promise<LifeCycles<
   }
   let pending = lifecycles.get(name);
   if (!pending) {
+    warmUpSharedModules('now');
     pending = loadRemote<LifeCycles<FeatureProps>>(`${name}/lifecycles`).then((module) => {
       if (!module || typeof module.mount !== 'function' || typeof module.unmount !== 'function') {
         throw new Error(`${name}/lifecycles: no mount and unmount`);

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FeatureManifest } from '@erp/ui-kit';
+import type { FeatureManifest } from '@erp/ui-kit/src/declare';
 
 export type RemoteStatus = 'loading' | 'ready' | 'failed';
 

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoginProfile } from '@erp/contracts';
-import type { FiscalYearInfo } from '@erp/ui-kit';
+import type { FiscalYearInfo } from '@erp/ui-kit/src/declare';
 import type { StoredProfile } from './storage';
 
 /** Spec section 4: signed out ⇄ signed in; the chosen branch and fiscal year belong to the session. */

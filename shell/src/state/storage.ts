@@ -1,7 +1,7 @@
 import type { LoginProfile } from '@erp/contracts';
 import type { Language } from '@erp/i18n';
 import { isLanguage } from '@erp/i18n/src/client';
-import type { FiscalYearInfo } from '@erp/ui-kit';
+import type { FiscalYearInfo } from '@erp/ui-kit/src/declare';
 import { normaliseTheme, type ThemePreferences } from '../theme/theme';
 
 /** The client storage keys of spec section 7: access token, user profile, language, branch id, current year. */

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_LANGUAGE, type Language } from '@erp/i18n';
-import type { NotifySeverity } from '@erp/ui-kit';
+import type { NotifySeverity } from '@erp/ui-kit/src/declare';
 
 /**
  * A message for the user. 'alert' is the spec's 2-second error or success alert, 'toast' its 3-second toast

@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { Branch, Company, FiscalYear } from '@erp/contracts';
-import type { BranchInfo, BusinessFlag, FiscalYearInfo } from '@erp/ui-kit';
+import type { BranchInfo, BusinessFlag, FiscalYearInfo } from '@erp/ui-kit/src/declare';
 import type { ThunkExtra } from './extra';
 
 export interface CompanyInfo {

@@ -8,7 +8,7 @@ import { Password } from 'primereact/password';
 import { RadioButton } from 'primereact/radiobutton';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@erp/router';
 import { isApiError } from '@erp/api-client';
 import { userCreateInput, userUpdateInput, type User } from '@erp/contracts';
 import { useApi } from '../app/ServicesContext';

@@ -1,6 +1,6 @@
 import { Permission as P } from '../permissions';
-import type { FieldDef } from '../master-data/define';
-import { defineDocument, type DocumentDef } from './define';
+import type { FieldDef } from '../master-data/declare';
+import { defineDocument, type DocumentDef } from './declare';
 
 /**
  * Inventory's stock documents (spec section 2 'Inventory', issue 4 item 4). Quantities are in the line's unit;

@@ -1,5 +1,5 @@
 import { Permission as P } from '../permissions';
-import { defineEntity, type EntityDef } from './define';
+import { defineEntity, type EntityDef } from './declare';
 
 /**
  * The spec's 'Main data' lists (section 2), each in the service that owns it (design.md section 2).

@@ -1,24 +1,69 @@
-import { languages } from '../index';
-import { clientMessages, directionOf, findMessageProblems, isLanguage, type MessageTree } from './index';
+import { languages, type Language } from '../index';
+import {
+  addClientLanguage,
+  directionOf,
+  findMessageProblems,
+  isLanguage,
+  loadClientMessages,
+  type ClientMessages,
+  type MessageTree,
+  type TextStore,
+} from './index';
+
+async function allLanguages(): Promise<Record<Language, ClientMessages>> {
+  const entries = await Promise.all(languages.map(async (l) => [l, await loadClientMessages(l)] as const));
+  return Object.fromEntries(entries) as Record<Language, ClientMessages>;
+}
 
 describe('client messages', () => {
-  it('exist for the six languages', () => {
-    expect(Object.keys(clientMessages).sort()).toEqual([...languages].sort());
+  it('exist for the six languages', async () => {
+    const all = await allLanguages();
+    expect(Object.keys(all).sort()).toEqual([...languages].sort());
   });
 
-  it('have the English key set in every language, with no empty text, raw key or lost placeholder', () => {
-    expect(findMessageProblems(clientMessages as unknown as Record<string, MessageTree>)).toEqual([]);
+  it('have the English key set in every language, with no empty text, raw key or lost placeholder', async () => {
+    const all = await allLanguages();
+    expect(findMessageProblems(all as unknown as Record<string, MessageTree>)).toEqual([]);
   });
 
-  it('are really translated: each language differs from English in most texts', () => {
+  it('are really translated: each language differs from English in most texts', async () => {
+    const all = await allLanguages();
     const flat = (tree: MessageTree): string[] =>
       Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : flat(v)));
-    const english = flat(clientMessages.en as unknown as MessageTree);
+    const english = flat(all.en as unknown as MessageTree);
     for (const language of languages.filter((l) => l !== 'en')) {
-      const texts = flat(clientMessages[language] as unknown as MessageTree);
+      const texts = flat(all[language] as unknown as MessageTree);
       const same = texts.filter((t, i) => t === english[i]).length;
       expect(same / texts.length).toBeLessThan(0.25);
     }
+  });
+
+  it('hold the UI kit texts (the master-data screens) in the ui namespace', async () => {
+    const ar = await loadClientMessages('ar');
+    expect(ar.ui.md.noRecords).toBe('لا توجد سجلات');
+  });
+});
+
+describe('addClientLanguage', () => {
+  function store(): TextStore & { added: string[] } {
+    const bundles = new Map<string, object>();
+    return {
+      added: [],
+      hasResourceBundle: (l, ns) => bundles.has(`${l}/${ns}`),
+      addResourceBundle(l, ns, resources) {
+        bundles.set(`${l}/${ns}`, resources);
+        this.added.push(`${l}/${ns}`);
+      },
+    };
+  }
+
+  it('adds only the language asked for, once', async () => {
+    const s = store();
+    await addClientLanguage(s, 'fr', ['shell', 'ui']);
+    await addClientLanguage(s, 'fr', ['shell', 'ui']);
+    expect(s.added).toEqual(['fr/shell', 'fr/ui']);
+    await addClientLanguage(s, 'ku', ['ui']);
+    expect(s.added).toEqual(['fr/shell', 'fr/ui', 'ku/ui']);
   });
 });
 

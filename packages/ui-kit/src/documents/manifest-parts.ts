@@ -1,4 +1,4 @@
-import type { DocumentDef } from '@erp/contracts';
+import type { DocumentDef } from '@erp/contracts/src/declare';
 import { labels, languages } from '@erp/i18n';
 import type { FeatureMessages, FeatureRoute, MenuEntry } from '../contract';
 

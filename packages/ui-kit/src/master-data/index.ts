@@ -1,6 +1,5 @@
 export * from './form-model';
 export * from './manifest-parts';
-export * from './messages';
 export * from './references';
 export * from './MasterDataForm';
 export * from './MasterDataScreen';

@@ -1,4 +1,4 @@
-import { masterDataEntities, type EntityDef } from '@erp/contracts';
+import { masterDataEntities, type EntityDef } from '@erp/contracts/src/declare';
 import { labels, languages } from '@erp/i18n';
 import type { FeatureMessages, FeatureRoute, MenuEntry } from '../contract';
 

@@ -1,0 +1,134 @@
+import type { ServiceName } from '../http';
+import type { PermissionName } from '../permissions';
+
+/**
+ * The master-data engine's declarations (issue 3, item 6). An entity is declared once here: its fields,
+ * permissions, unique keys, references and menu entry. From the declaration come its zod schemas (server
+ * parsing and client forms), its HTTP routes, its table, its list columns and its form.
+ *
+ * This file holds the declarations only, free of zod: what a manifest and the shell's first paint need
+ * (issue 3); `define.ts` derives the schemas and routes.
+ */
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'decimal'
+  | 'integer'
+  | 'boolean'
+  | 'enum'
+  | 'reference'
+  | 'references'
+  | 'phone'
+  | 'email'
+  | 'iban'
+  | 'taxNumber'
+  | 'date'
+  | 'secret'
+  | 'lines';
+
+export interface FieldDef {
+  name: string;
+  kind: FieldKind;
+  required?: boolean;
+  /** Text length limit (default 200; textarea 1000). */
+  max?: number;
+  /** Numeric bounds (decimal and integer); `aboveMin` makes the lower bound exclusive ('more than zero'). */
+  minValue?: number;
+  aboveMin?: boolean;
+  maxValue?: number;
+  /** Unique per tenant: a second record with the same value is a 409. */
+  unique?: boolean;
+  /** The entity a reference points at: an entity of the same service, or a replica ('branches', 'users'). */
+  reference?: string;
+  options?: readonly string[];
+  /** Shown as a list column (sortable and filterable there). */
+  list?: boolean;
+  /** Searched by search-as-you-type. */
+  search?: boolean;
+  /** Decimal inputs are rounded to the branch's digits except the spec's exceptions (section 5). */
+  noRounding?: boolean;
+  defaultValue?: string | number | boolean | null | readonly string[];
+  /** Text of exactly this many digits (the balance-item scale code: five, spec section 9). */
+  digits?: number;
+  /** `lines`: the fields of each line (a child table), the fields whose combination may not repeat in one
+   *  record, and the most lines a record may hold. */
+  lineFields?: readonly FieldDef[];
+  lineKey?: readonly string[];
+  maxLines?: number;
+}
+
+/** A rule across fields of one record, run by the form and by the service with the same message key. */
+export interface FieldCheck {
+  field: string;
+  code: string;
+  params?: Record<string, unknown>;
+}
+export type EntityCheck = (input: Record<string, unknown>) => FieldCheck[];
+
+export type MenuGroup =
+  | 'statistics'
+  | 'mainData'
+  | 'items'
+  | 'concrete'
+  | 'dealers'
+  | 'sales'
+  | 'purchase'
+  | 'stores'
+  | 'inventory'
+  | 'assets'
+  | 'accounts'
+  | 'settings'
+  | 'reports';
+
+/** Business-type flags of spec section 2 that gate menu entries. */
+export type BusinessFlag =
+  | 'restaurant'
+  | 'concrete'
+  | 'carShowroom'
+  | 'priceLists'
+  | 'mediatorSystems'
+  | 'contractsAndConstruction'
+  | 'taxEInvoicing'
+  | 'points'
+  | 'admin'
+  | 'notForConcrete';
+
+export interface EntityDef {
+  /** Kebab-free camel name, also the i18n label key (`entities.<name>`). */
+  name: string;
+  service: ServiceName;
+  /** The spec's screen path, unchanged. */
+  route: string;
+  /** The API collection path. */
+  apiPath: string;
+  /** The route's permission names; null where the spec names none (any signed-in user). */
+  permissions: { view: PermissionName | null; add: PermissionName | null; edit: PermissionName | null };
+  fields: readonly FieldDef[];
+  menu: { group: MenuGroup; icon: string; flags?: readonly BusinessFlag[] };
+  /** Rules across fields (min < sales < max price ...), on the client and the server. */
+  checks?: EntityCheck;
+}
+
+export function defineEntity<const E extends EntityDef>(entity: E): E {
+  return entity;
+}
+
+export const tableOf = (entity: Pick<EntityDef, 'name'>) =>
+  `md_${entity.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
+export const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** The child table of a `lines` field: `md_items_units` for the units of items. */
+export const linesTableOf = (entity: Pick<EntityDef, 'name'>, field: string) =>
+  `${tableOf(entity)}_${columnOf(field)}`;
+
+/** IBAN: country, check digits, up to 30 alphanumerics, with the ISO 13616 mod-97 check. */
+export function isValidIban(raw: string): boolean {
+  const iban = raw.replace(/\s/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const ch of rearranged) {
+    const digits = /\d/.test(ch) ? ch : String(ch.charCodeAt(0) - 55);
+    for (const d of digits) remainder = (remainder * 10 + Number(d)) % 97;
+  }
+  return remainder === 1;
+}
