@@ -199,7 +199,11 @@ export async function itemMovements(
   };
 }
 
-/** Every document that moved stock, with the effect of its current revision (the spec's /orders). */
+/**
+ * Every document that moved stock, with the effect of its current revision (the spec's /orders). The page is
+ * chosen among the booked documents first (newest first, by index), and only its documents' movements are
+ * summed: the ledger's millions of movements are never grouped as a whole.
+ */
 export async function stockTransactions(
   s: TenantScope,
   query: {
@@ -214,53 +218,71 @@ export async function stockTransactions(
 ) {
   const db = s.db;
   // aliased tables: the tenant filter is written out (the scope helper qualifies by table name)
-  const current = db('stock_movements as m')
-    .where('m.tenant_id', s.tenantId)
-    .join('stock_documents as d', (j) =>
-      j
-        .on('d.tenant_id', '=', 'm.tenant_id')
-        .andOn('d.source_service', '=', 'm.source_service')
-        .andOn('d.document_type', '=', 'm.document_type')
-        .andOn('d.document_id', '=', 'm.document_id')
-        .andOn('d.revision', '=', 'm.revision'),
-    )
-    .andWhere('m.reversal', false)
-    .andWhere('d.deleted', false);
-  if (query.storeId) current.andWhere('m.store_id', query.storeId);
-  if (query.documentType) current.andWhere('m.document_type', query.documentType);
-  if (query.dateFrom) current.andWhere('d.date', '>=', query.dateFrom);
-  if (query.dateTo) current.andWhere('d.date', '<=', query.dateTo);
-  searchColumns(current, ['d.code'], query.search);
-  const grouped = current
-    .groupBy('m.source_service', 'm.document_type', 'm.document_id', 'd.code', 'd.date')
-    .select('m.source_service', 'm.document_type', 'm.document_id', 'd.code', 'd.date')
-    .count({ lines: '*' })
-    .select(db.raw('sum(case when m.quantity > 0 then m.quantity else 0 end) as qin'))
-    .select(db.raw('sum(case when m.quantity < 0 then -m.quantity else 0 end) as qout'))
-    .select(db.raw('sum(case when m.value > 0 then m.value else 0 end) as vin'))
-    .select(db.raw('sum(case when m.value < 0 then -m.value else 0 end) as vout'));
-  const [counted] = (await db.from(grouped.clone().as('g')).count({ n: '*' })) as Row[];
-  const rows = (await db
-    .from(grouped.as('g'))
+  const documents = db('stock_documents as d')
+    .where('d.tenant_id', s.tenantId)
+    .andWhere('d.deleted', false)
+    // a current revision that moved nothing (or nothing in the store asked for) is not listed
+    .whereExists((e) => {
+      e.select(db.raw('1'))
+        .from('stock_movements as m')
+        .whereRaw('m.tenant_id = d.tenant_id')
+        .andWhereRaw('m.source_service = d.source_service')
+        .andWhereRaw('m.document_type = d.document_type')
+        .andWhereRaw('m.document_id = d.document_id')
+        .andWhereRaw('m.revision = d.revision')
+        .andWhere('m.reversal', false);
+      if (query.storeId) e.andWhere('m.store_id', query.storeId);
+    });
+  if (query.documentType) documents.andWhere('d.document_type', query.documentType);
+  if (query.dateFrom) documents.andWhere('d.date', '>=', query.dateFrom);
+  if (query.dateTo) documents.andWhere('d.date', '<=', query.dateTo);
+  searchColumns(documents, ['d.code'], query.search);
+  const [counted] = (await documents.clone().count({ n: '*' })) as Row[];
+  const page = (await documents
+    .clone()
+    .select('d.source_service', 'd.document_type', 'd.document_id', 'd.code', 'd.date', 'd.revision')
     .orderBy([
-      { column: 'date', order: 'desc' },
-      { column: 'code', order: 'desc' },
+      { column: 'd.date', order: 'desc' },
+      { column: 'd.code', order: 'desc' },
+      { column: 'd.document_id', order: 'desc' },
     ])
     .offset((query.page - 1) * query.pageSize)
     .limit(query.pageSize)) as Row[];
+  const effects = new Map<string, Row>();
+  const keyOf = (r: Row) => `${String(r.source_service)}|${String(r.document_type)}|${String(r.document_id)}`;
+  if (page.length > 0) {
+    const moved = s('stock_movements')
+      .whereIn(
+        'document_id',
+        page.map((d) => String(d.document_id)),
+      )
+      .andWhere('reversal', false)
+      .groupBy('source_service', 'document_type', 'document_id', 'revision')
+      .select('source_service', 'document_type', 'document_id', 'revision')
+      .count({ lines: '*' })
+      .select(db.raw('sum(case when quantity > 0 then quantity else 0 end) as qin'))
+      .select(db.raw('sum(case when quantity < 0 then -quantity else 0 end) as qout'))
+      .select(db.raw('sum(case when value > 0 then value else 0 end) as vin'))
+      .select(db.raw('sum(case when value < 0 then -value else 0 end) as vout'));
+    if (query.storeId) moved.andWhere('store_id', query.storeId);
+    for (const r of (await moved) as Row[]) effects.set(`${keyOf(r)}|${Number(r.revision)}`, r);
+  }
   return {
-    items: rows.map((r) => ({
-      sourceService: String(r.source_service),
-      documentType: String(r.document_type),
-      documentId: String(r.document_id),
-      documentCode: String(r.code),
-      date: String(r.date),
-      lines: Number(r.lines),
-      quantityIn: amount(r.qin),
-      quantityOut: amount(r.qout),
-      // what moved: a transfer's value once, not its two legs netted to zero
-      value: amount(Math.max(Number(r.vin ?? 0), Number(r.vout ?? 0))),
-    })),
+    items: page.map((d) => {
+      const r = effects.get(`${keyOf(d)}|${Number(d.revision)}`) ?? {};
+      return {
+        sourceService: String(d.source_service),
+        documentType: String(d.document_type),
+        documentId: String(d.document_id),
+        documentCode: String(d.code),
+        date: String(d.date),
+        lines: Number(r.lines ?? 0),
+        quantityIn: amount(r.qin),
+        quantityOut: amount(r.qout),
+        // what moved: a transfer's value once, not its two legs netted to zero
+        value: amount(Math.max(Number(r.vin ?? 0), Number(r.vout ?? 0))),
+      };
+    }),
     total: Number(counted?.n ?? 0),
     page: query.page,
     pageSize: query.pageSize,
