@@ -94,9 +94,14 @@ interface Figure {
   p99: number;
 }
 
+/** Each figure stops after this long (with at least 10 calls): a slow endpoint is not called a thousand times. */
+const BUDGET_MS = Number(process.env.ERP_BENCH_BUDGET_S ?? 60) * 1000;
+
 async function measure(label: string, calls: (() => Promise<Response>)[]): Promise<Figure> {
   const times: number[] = [];
+  const began = performance.now();
   for (const call of calls) {
+    if (times.length >= 10 && performance.now() - began > BUDGET_MS) break;
     const t = performance.now();
     const res = await call();
     if (!res.ok) throw new Error(`${label}: ${res.status} ${await res.text()}`);
@@ -106,7 +111,7 @@ async function measure(label: string, calls: (() => Promise<Response>)[]): Promi
   times.sort((a, b) => a - b);
   const figure = { p50: percentile(times, 50), p99: percentile(times, 99) };
   console.log(
-    `${label.padEnd(52)} n=${String(calls.length).padStart(5)}  p50=${figure.p50.toFixed(2).padStart(8)} ms  p99=${figure.p99.toFixed(2).padStart(8)} ms`,
+    `${label.padEnd(52)} n=${String(times.length).padStart(5)}  p50=${figure.p50.toFixed(2).padStart(8)} ms  p99=${figure.p99.toFixed(2).padStart(8)} ms`,
   );
   return figure;
 }
@@ -240,6 +245,16 @@ async function seed(
   const conn = (await db.client.acquireConnection()) as RawSqlite;
   let movementCount = Number(apiMovements);
   let documentCount = 2;
+  // the service's own indexes of the bulk tables are dropped and rebuilt after the load (as declared by its
+  // migrations, read back from the schema): building an index once is far faster than 2M random inserts
+  const indexes = conn
+    .prepare(
+      `select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in ('stock_movements', 'stock_documents')`,
+    )
+    .all() as { name: string; sql: string }[];
+  const cacheSize = conn.prepare('pragma cache_size').all()[0]!.cache_size;
+  conn.prepare('pragma cache_size = -262144').run();
+  for (const index of indexes) conn.prepare(`drop index "${index.name}"`).run();
   try {
     const now = new Date().toISOString();
     const putItem = conn.prepare(insertSql(tableOf(items), itemShape));
@@ -329,15 +344,21 @@ async function seed(
     };
     const cost = () => (1 + Math.floor(rnd() * 4900) / 100).toFixed(2);
     const BATCH = 2000;
-    const batch = (fn: () => boolean) => {
-      for (let more = true; more;)
+    // a transaction per batch of documents; between them the connection goes back to the pool, so that the
+    // service's relay and timers run as they would
+    const batch = async (fn: () => boolean) => {
+      for (let more = true; more;) {
+        await db.client.releaseConnection(conn);
+        if ((await db.client.acquireConnection()) !== conn)
+          throw new Error('the pool changed its connection');
         more = conn.transaction(() => {
           for (let k = 0; k < BATCH; k++) if (!fn()) return false;
           return true;
         })();
+      }
     };
     let next = 0;
-    batch(() => {
+    await batch(() => {
       if (next >= pairs.length || movementCount >= MOVEMENTS) return false;
       const chunk = pairs.slice(next, next + LINES_PER_DOCUMENT);
       next += LINES_PER_DOCUMENT;
@@ -352,7 +373,7 @@ async function seed(
         );
       return true;
     });
-    batch(() => {
+    await batch(() => {
       if (movementCount >= MOVEMENTS) return false;
       const store = rnd() < 0.5 ? 0 : 1 + Math.floor(rnd() * (STORES - 1));
       const chosen = new Set<number>();
@@ -395,8 +416,10 @@ async function seed(
         putBalance.run(...balanceShape.map((c) => row[c] ?? null));
       }
     })();
-    conn.prepare('analyze').run();
   } finally {
+    for (const index of indexes) conn.prepare(index.sql).run();
+    conn.prepare('analyze').run();
+    conn.prepare(`pragma cache_size = ${Number(cacheSize)}`).run();
     await db.client.releaseConnection(conn);
   }
   const seedSeconds = (performance.now() - seedStarted) / 1000;
@@ -524,53 +547,58 @@ async function main(): Promise<void> {
       Array.from({ length: 20 }, () => get(`/api/StockTransactions?pageSize=25&storeId=${stores[1]}`)),
     );
 
-    // --- the whole store's report equals the sum of its movements ---
-    const checkStarted = performance.now();
-    const sums = new Map(
-      (
-        (await db('stock_movements')
-          .where({ store_id: stores[0] })
-          .groupBy('item_id')
-          .select('item_id')
-          .sum({ q: 'quantity', v: 'value' })) as Row[]
-      ).map((r) => [String(r.item_id), r]),
-    );
-    let rows = 0;
-    let totalQuantity = dec(0);
-    let totalValue = dec(0);
-    for (let page = 1; ; page++) {
-      const res = await get(
-        `/api/ItemsReports/StockBalance?storeId=${stores[0]}&pageSize=500&page=${page}&nonZero=false`,
-      )();
-      const report = (await res.json()) as {
-        items: { itemId: string; quantity: string; value: string }[];
-        total: number;
-        totalQuantity: string;
-        totalValue: string;
-      };
-      for (const r of report.items) {
-        const sum = sums.get(r.itemId);
-        if (
-          !sum ||
-          fromStored(sum.q as number).toString() !== r.quantity ||
-          fromStored(sum.v as number).toString() !== r.value
-        )
-          throw new Error(`store 1's balance of ${r.itemId} is not the sum of its movements`);
-        totalQuantity = totalQuantity.plus(r.quantity);
-        totalValue = totalValue.plus(r.value);
-        rows++;
+    // --- the whole store's report equals the sum of its movements (ERP_BENCH_VERIFY=false skips it) ---
+    if (process.env.ERP_BENCH_VERIFY !== 'false') {
+      const checkStarted = performance.now();
+      const sums = new Map(
+        (
+          (await db('stock_movements')
+            .where({ store_id: stores[0] })
+            .groupBy('item_id')
+            .select('item_id')
+            .sum({ q: 'quantity', v: 'value' })) as Row[]
+        ).map((r) => [String(r.item_id), r]),
+      );
+      let rows = 0;
+      let totalQuantity = dec(0);
+      let totalValue = dec(0);
+      for (let page = 1; ; page++) {
+        const res = await get(
+          `/api/ItemsReports/StockBalance?storeId=${stores[0]}&pageSize=500&page=${page}&nonZero=false`,
+        )();
+        const report = (await res.json()) as {
+          items: { itemId: string; quantity: string; value: string }[];
+          total: number;
+          totalQuantity: string;
+          totalValue: string;
+        };
+        for (const r of report.items) {
+          const sum = sums.get(r.itemId);
+          if (
+            !sum ||
+            fromStored(sum.q as number).toString() !== r.quantity ||
+            fromStored(sum.v as number).toString() !== r.value
+          )
+            throw new Error(`store 1's balance of ${r.itemId} is not the sum of its movements`);
+          totalQuantity = totalQuantity.plus(r.quantity);
+          totalValue = totalValue.plus(r.value);
+          rows++;
+        }
+        if (report.items.length < 500) {
+          if (rows !== sums.size || rows !== report.total)
+            throw new Error(`store 1: ${rows} rows, ${sums.size} summed`);
+          if (
+            totalQuantity.toString() !== report.totalQuantity ||
+            totalValue.toString() !== report.totalValue
+          )
+            throw new Error('store 1: the report totals are not the sums of its rows');
+          break;
+        }
       }
-      if (report.items.length < 500) {
-        if (rows !== sums.size || rows !== report.total)
-          throw new Error(`store 1: ${rows} rows, ${sums.size} summed`);
-        if (totalQuantity.toString() !== report.totalQuantity || totalValue.toString() !== report.totalValue)
-          throw new Error('store 1: the report totals are not the sums of its rows');
-        break;
-      }
+      console.log(
+        `store 1's report (${rows} rows read page by page in ${((performance.now() - checkStarted) / 1000).toFixed(1)} s) equals the sum of its movements: quantity ${totalQuantity.toString()}, value ${totalValue.toString()}`,
+      );
     }
-    console.log(
-      `store 1's report (${rows} rows read page by page in ${((performance.now() - checkStarted) / 1000).toFixed(1)} s) equals the sum of its movements: quantity ${totalQuantity.toString()}, value ${totalValue.toString()}`,
-    );
 
     const verdict = (label: string, value: number, target: number) =>
       console.log(

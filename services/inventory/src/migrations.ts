@@ -11,6 +11,7 @@ import {
 import {
   createDocumentTables,
   createEntityTable,
+  createSearchIndex,
   documentKitMigration,
   type Migration,
 } from '@erp/service-kit';
@@ -92,9 +93,20 @@ export const inventoryMigrations: Migration[] = [
     // measured with 100k items and 2M movements (tests/bench/inventory.ts, docs/architecture.md)
     name: 'inventory_0005_performance_indexes',
     async up(knex) {
-      // lists and reports are ordered by code: a page is read off the index, not sorted from every item
+      // lists and reports are ordered by code: a page is read off the index, not sorted from every item; it
+      // also holds the searched columns, so a search scans the index rather than the wide rows
       await knex.schema.alterTable(tableOf(items), (t) => {
-        t.index(['tenant_id', 'code_number', 'code'], 'md_items_code_order');
+        t.index(
+          ['tenant_id', 'code_number', 'code', 'arabic_name', 'english_name', 'barcode'],
+          'md_items_code_order',
+        );
+      });
+      // a store's balances, item by item, and their totals are read from the index alone
+      await knex.schema.alterTable('stock_balances', (t) => {
+        t.dropIndex(['tenant_id', 'store_id']);
+      });
+      await knex.schema.alterTable('stock_balances', (t) => {
+        t.index(['tenant_id', 'store_id', 'item_id', 'quantity', 'value'], 'stock_balances_store');
       });
       // whether a document's current revision moved stock (in a store) is answered from the index alone
       await knex.schema.alterTable('stock_movements', (t) => {
@@ -113,6 +125,12 @@ export const inventoryMigrations: Migration[] = [
       await knex.schema.alterTable('stock_documents', (t) => {
         t.index(['tenant_id', 'date', 'code', 'document_id'], 'stock_documents_listed');
       });
+    },
+  },
+  {
+    name: 'inventory_0006_items_search_index',
+    async up(knex) {
+      await createSearchIndex(knex, items);
     },
   },
 ];

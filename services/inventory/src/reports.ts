@@ -39,12 +39,9 @@ async function pageOfBalances(
   base: Knex.QueryBuilder,
   query: { page: number; pageSize: number },
   storeId: string | null,
+  totalsOf: Knex.QueryBuilder = base.clone().clearSelect(),
 ) {
-  const [totals] = (await base
-    .clone()
-    .clearSelect()
-    .count({ n: '*' })
-    .sum({ q: 'b.quantity', v: 'b.value' })) as Row[];
+  const [totals] = (await totalsOf.count({ n: '*' }).sum({ q: 'b.quantity', v: 'b.value' })) as Row[];
   const rows = await base
     .clone()
     .orderBy([{ column: 'i.code_number' }, { column: 'i.code' }, { column: 'store_id' }])
@@ -88,15 +85,29 @@ export async function stockBalance(
     balances = s('stock_balances').select('item_id', 'store_id', 'quantity', 'value');
     if (query.storeId) balances.andWhere('store_id', query.storeId);
   }
-  const base = db
-    .from(balances.as('b'))
-    .join(`${ITEMS} as i`, (j) =>
-      j.on('i.id', '=', 'b.item_id').andOn('i.tenant_id', '=', db.raw('?', [s.tenantId])),
-    )
-    .select('b.item_id', 'b.store_id', 'b.quantity', 'b.value', ...itemColumns);
-  if (query.nonZero === 'true') base.andWhere((w) => w.whereNot('b.quantity', 0).orWhereNot('b.value', 0));
+  // the kept balances are read item by item in code order (an index), so a page stops after its rows
+  // instead of sorting a whole store's items
+  const base = query.date
+    ? db
+        .from(balances.as('b'))
+        .join(`${ITEMS} as i`, (j) =>
+          j.on('i.id', '=', 'b.item_id').andOn('i.tenant_id', '=', db.raw('?', [s.tenantId])),
+        )
+    : db
+        .from(`${ITEMS} as i`)
+        .where('i.tenant_id', s.tenantId)
+        .join('stock_balances as b', (j) => {
+          j.on('b.tenant_id', '=', 'i.tenant_id').andOn('b.item_id', '=', 'i.id');
+          if (query.storeId) j.andOn('b.store_id', '=', db.raw('?', [query.storeId]));
+        });
+  base.select('b.item_id', 'b.store_id', 'b.quantity', 'b.value', ...itemColumns);
+  const nonZero = (q: Knex.QueryBuilder) =>
+    query.nonZero === 'true' ? q.andWhere((w) => w.whereNot('b.quantity', 0).orWhereNot('b.value', 0)) : q;
+  nonZero(base);
   searchColumns(base, ['i.code', 'i.arabic_name', 'i.english_name', 'i.barcode'], query.search);
-  return pageOfBalances(base, query, query.storeId ?? null);
+  // without a search the totals need no item: a held item cannot be deleted, so every balance has one
+  const totalsOf = query.search || query.date ? undefined : nonZero(db.from(balances.clone().as('b')));
+  return pageOfBalances(base, query, query.storeId ?? null, totalsOf);
 }
 
 /** Items at or below their minimum or reorder limit (in one store, or across all stores). */

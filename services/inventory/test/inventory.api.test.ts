@@ -189,6 +189,19 @@ describe.each(engines())('inventory on %s', (engine) => {
       expect.objectContaining({ unitId: ids.carton, conversionRate: '12', salesPrice: '90' }),
     );
     expect((await app.api.get('/api/Items/barcode/0000').set(as())).status).toBe(404);
+    // the list's search: a part of a name, code or barcode, in any case (long terms use the search index)
+    for (const term of ['تونة', 'ونة', 'تو', '000001', '6281'])
+      expect(
+        (await app.api.get('/api/Items').query({ search: term }).set(as())).body.items.map(
+          (r: { id: string }) => r.id,
+        ),
+      ).toEqual([ids.item]);
+    expect((await app.api.get('/api/Items').query({ search: '6281%' }).set(as())).body.total).toBe(0);
+    await app.api
+      .put(`/api/Items/${ids.item}`)
+      .set(as())
+      .send({ ...item, englishName: 'Canned Tuna' });
+    expect((await app.api.get('/api/Items').query({ search: 'nned tu' }).set(as())).body.total).toBe(1);
     // a store holding stock cannot be deleted (spec section 5)
     expect((await app.api.delete(`/api/Stores/${ids.storeA}`).set(as())).status).toBe(409);
   });

@@ -19,13 +19,18 @@ export async function paginate<T>(
   order: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
   map: (row: Record<string, unknown>) => T,
 ): Promise<Page<T>> {
-  const [counted] = (await query.clone().clearSelect().count({ n: '*' })) as { n: number | string }[];
-  const rows = await order(query.clone())
-    .offset((request.page - 1) * request.pageSize)
-    .limit(request.pageSize);
+  const offset = (request.page - 1) * request.pageSize;
+  const rows = await order(query.clone()).offset(offset).limit(request.pageSize);
+  // a page neither empty nor full is the last one: it tells the total without counting (a search's scan)
+  const total =
+    rows.length > 0 && rows.length < request.pageSize
+      ? offset + rows.length
+      : Number(
+          ((await query.clone().clearSelect().count({ n: '*' })) as { n: number | string }[])[0]?.n ?? 0,
+        );
   return {
     items: rows.map(map),
-    total: Number(counted?.n ?? 0),
+    total,
     page: request.page,
     pageSize: request.pageSize,
   };
