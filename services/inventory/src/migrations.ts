@@ -1,7 +1,17 @@
-import { itemCategories, items, priceLists, stockDocuments, stores, taxes, units } from '@erp/contracts';
+import {
+  itemCategories,
+  items,
+  priceLists,
+  stockDocuments,
+  stores,
+  tableOf,
+  taxes,
+  units,
+} from '@erp/contracts';
 import {
   createDocumentTables,
   createEntityTable,
+  createSearchIndex,
   documentKitMigration,
   type Migration,
 } from '@erp/service-kit';
@@ -77,6 +87,50 @@ export const inventoryMigrations: Migration[] = [
     name: 'inventory_0004_stock_documents',
     async up(knex) {
       for (const doc of stockDocuments) await createDocumentTables(knex, doc);
+    },
+  },
+  {
+    // measured with 100k items and 2M movements (tests/bench/inventory.ts, docs/architecture.md)
+    name: 'inventory_0005_performance_indexes',
+    async up(knex) {
+      // lists and reports are ordered by code: a page is read off the index, not sorted from every item; it
+      // also holds the searched columns, so a search scans the index rather than the wide rows
+      await knex.schema.alterTable(tableOf(items), (t) => {
+        t.index(
+          ['tenant_id', 'code_number', 'code', 'arabic_name', 'english_name', 'barcode'],
+          'md_items_code_order',
+        );
+      });
+      // a store's balances, item by item, and their totals are read from the index alone
+      await knex.schema.alterTable('stock_balances', (t) => {
+        t.dropIndex(['tenant_id', 'store_id']);
+      });
+      await knex.schema.alterTable('stock_balances', (t) => {
+        t.index(['tenant_id', 'store_id', 'item_id', 'quantity', 'value'], 'stock_balances_store');
+      });
+      // whether a document's current revision moved stock (in a store) is answered from the index alone
+      await knex.schema.alterTable('stock_movements', (t) => {
+        t.dropIndex([], 'stock_movements_document');
+      });
+      await knex.schema.alterTable('stock_movements', (t) => {
+        t.index(
+          ['tenant_id', 'source_service', 'document_type', 'document_id', 'revision', 'reversal', 'store_id'],
+          'stock_movements_document',
+        );
+      });
+      // the stock transactions list, newest first, is read backwards off this index
+      await knex.schema.alterTable('stock_documents', (t) => {
+        t.dropIndex([], 'stock_documents_date');
+      });
+      await knex.schema.alterTable('stock_documents', (t) => {
+        t.index(['tenant_id', 'date', 'code', 'document_id'], 'stock_documents_listed');
+      });
+    },
+  },
+  {
+    name: 'inventory_0006_items_search_index',
+    async up(knex) {
+      await createSearchIndex(knex, items);
     },
   },
 ];

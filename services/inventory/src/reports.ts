@@ -39,12 +39,9 @@ async function pageOfBalances(
   base: Knex.QueryBuilder,
   query: { page: number; pageSize: number },
   storeId: string | null,
+  totalsOf: Knex.QueryBuilder = base.clone().clearSelect(),
 ) {
-  const [totals] = (await base
-    .clone()
-    .clearSelect()
-    .count({ n: '*' })
-    .sum({ q: 'b.quantity', v: 'b.value' })) as Row[];
+  const [totals] = (await totalsOf.count({ n: '*' }).sum({ q: 'b.quantity', v: 'b.value' })) as Row[];
   const rows = await base
     .clone()
     .orderBy([{ column: 'i.code_number' }, { column: 'i.code' }, { column: 'store_id' }])
@@ -88,15 +85,29 @@ export async function stockBalance(
     balances = s('stock_balances').select('item_id', 'store_id', 'quantity', 'value');
     if (query.storeId) balances.andWhere('store_id', query.storeId);
   }
-  const base = db
-    .from(balances.as('b'))
-    .join(`${ITEMS} as i`, (j) =>
-      j.on('i.id', '=', 'b.item_id').andOn('i.tenant_id', '=', db.raw('?', [s.tenantId])),
-    )
-    .select('b.item_id', 'b.store_id', 'b.quantity', 'b.value', ...itemColumns);
-  if (query.nonZero === 'true') base.andWhere((w) => w.whereNot('b.quantity', 0).orWhereNot('b.value', 0));
+  // the kept balances are read item by item in code order (an index), so a page stops after its rows
+  // instead of sorting a whole store's items
+  const base = query.date
+    ? db
+        .from(balances.as('b'))
+        .join(`${ITEMS} as i`, (j) =>
+          j.on('i.id', '=', 'b.item_id').andOn('i.tenant_id', '=', db.raw('?', [s.tenantId])),
+        )
+    : db
+        .from(`${ITEMS} as i`)
+        .where('i.tenant_id', s.tenantId)
+        .join('stock_balances as b', (j) => {
+          j.on('b.tenant_id', '=', 'i.tenant_id').andOn('b.item_id', '=', 'i.id');
+          if (query.storeId) j.andOn('b.store_id', '=', db.raw('?', [query.storeId]));
+        });
+  base.select('b.item_id', 'b.store_id', 'b.quantity', 'b.value', ...itemColumns);
+  const nonZero = (q: Knex.QueryBuilder) =>
+    query.nonZero === 'true' ? q.andWhere((w) => w.whereNot('b.quantity', 0).orWhereNot('b.value', 0)) : q;
+  nonZero(base);
   searchColumns(base, ['i.code', 'i.arabic_name', 'i.english_name', 'i.barcode'], query.search);
-  return pageOfBalances(base, query, query.storeId ?? null);
+  // without a search the totals need no item: a held item cannot be deleted, so every balance has one
+  const totalsOf = query.search || query.date ? undefined : nonZero(db.from(balances.clone().as('b')));
+  return pageOfBalances(base, query, query.storeId ?? null, totalsOf);
 }
 
 /** Items at or below their minimum or reorder limit (in one store, or across all stores). */
@@ -199,7 +210,11 @@ export async function itemMovements(
   };
 }
 
-/** Every document that moved stock, with the effect of its current revision (the spec's /orders). */
+/**
+ * Every document that moved stock, with the effect of its current revision (the spec's /orders). The page is
+ * chosen among the booked documents first (newest first, by index), and only its documents' movements are
+ * summed: the ledger's millions of movements are never grouped as a whole.
+ */
 export async function stockTransactions(
   s: TenantScope,
   query: {
@@ -214,53 +229,71 @@ export async function stockTransactions(
 ) {
   const db = s.db;
   // aliased tables: the tenant filter is written out (the scope helper qualifies by table name)
-  const current = db('stock_movements as m')
-    .where('m.tenant_id', s.tenantId)
-    .join('stock_documents as d', (j) =>
-      j
-        .on('d.tenant_id', '=', 'm.tenant_id')
-        .andOn('d.source_service', '=', 'm.source_service')
-        .andOn('d.document_type', '=', 'm.document_type')
-        .andOn('d.document_id', '=', 'm.document_id')
-        .andOn('d.revision', '=', 'm.revision'),
-    )
-    .andWhere('m.reversal', false)
-    .andWhere('d.deleted', false);
-  if (query.storeId) current.andWhere('m.store_id', query.storeId);
-  if (query.documentType) current.andWhere('m.document_type', query.documentType);
-  if (query.dateFrom) current.andWhere('d.date', '>=', query.dateFrom);
-  if (query.dateTo) current.andWhere('d.date', '<=', query.dateTo);
-  searchColumns(current, ['d.code'], query.search);
-  const grouped = current
-    .groupBy('m.source_service', 'm.document_type', 'm.document_id', 'd.code', 'd.date')
-    .select('m.source_service', 'm.document_type', 'm.document_id', 'd.code', 'd.date')
-    .count({ lines: '*' })
-    .select(db.raw('sum(case when m.quantity > 0 then m.quantity else 0 end) as qin'))
-    .select(db.raw('sum(case when m.quantity < 0 then -m.quantity else 0 end) as qout'))
-    .select(db.raw('sum(case when m.value > 0 then m.value else 0 end) as vin'))
-    .select(db.raw('sum(case when m.value < 0 then -m.value else 0 end) as vout'));
-  const [counted] = (await db.from(grouped.clone().as('g')).count({ n: '*' })) as Row[];
-  const rows = (await db
-    .from(grouped.as('g'))
+  const documents = db('stock_documents as d')
+    .where('d.tenant_id', s.tenantId)
+    .andWhere('d.deleted', false)
+    // a current revision that moved nothing (or nothing in the store asked for) is not listed
+    .whereExists((e) => {
+      e.select(db.raw('1'))
+        .from('stock_movements as m')
+        .whereRaw('m.tenant_id = d.tenant_id')
+        .andWhereRaw('m.source_service = d.source_service')
+        .andWhereRaw('m.document_type = d.document_type')
+        .andWhereRaw('m.document_id = d.document_id')
+        .andWhereRaw('m.revision = d.revision')
+        .andWhere('m.reversal', false);
+      if (query.storeId) e.andWhere('m.store_id', query.storeId);
+    });
+  if (query.documentType) documents.andWhere('d.document_type', query.documentType);
+  if (query.dateFrom) documents.andWhere('d.date', '>=', query.dateFrom);
+  if (query.dateTo) documents.andWhere('d.date', '<=', query.dateTo);
+  searchColumns(documents, ['d.code'], query.search);
+  const [counted] = (await documents.clone().count({ n: '*' })) as Row[];
+  const page = (await documents
+    .clone()
+    .select('d.source_service', 'd.document_type', 'd.document_id', 'd.code', 'd.date', 'd.revision')
     .orderBy([
-      { column: 'date', order: 'desc' },
-      { column: 'code', order: 'desc' },
+      { column: 'd.date', order: 'desc' },
+      { column: 'd.code', order: 'desc' },
+      { column: 'd.document_id', order: 'desc' },
     ])
     .offset((query.page - 1) * query.pageSize)
     .limit(query.pageSize)) as Row[];
+  const effects = new Map<string, Row>();
+  const keyOf = (r: Row) => `${String(r.source_service)}|${String(r.document_type)}|${String(r.document_id)}`;
+  if (page.length > 0) {
+    const moved = s('stock_movements')
+      .whereIn(
+        'document_id',
+        page.map((d) => String(d.document_id)),
+      )
+      .andWhere('reversal', false)
+      .groupBy('source_service', 'document_type', 'document_id', 'revision')
+      .select('source_service', 'document_type', 'document_id', 'revision')
+      .count({ lines: '*' })
+      .select(db.raw('sum(case when quantity > 0 then quantity else 0 end) as qin'))
+      .select(db.raw('sum(case when quantity < 0 then -quantity else 0 end) as qout'))
+      .select(db.raw('sum(case when value > 0 then value else 0 end) as vin'))
+      .select(db.raw('sum(case when value < 0 then -value else 0 end) as vout'));
+    if (query.storeId) moved.andWhere('store_id', query.storeId);
+    for (const r of (await moved) as Row[]) effects.set(`${keyOf(r)}|${Number(r.revision)}`, r);
+  }
   return {
-    items: rows.map((r) => ({
-      sourceService: String(r.source_service),
-      documentType: String(r.document_type),
-      documentId: String(r.document_id),
-      documentCode: String(r.code),
-      date: String(r.date),
-      lines: Number(r.lines),
-      quantityIn: amount(r.qin),
-      quantityOut: amount(r.qout),
-      // what moved: a transfer's value once, not its two legs netted to zero
-      value: amount(Math.max(Number(r.vin ?? 0), Number(r.vout ?? 0))),
-    })),
+    items: page.map((d) => {
+      const r = effects.get(`${keyOf(d)}|${Number(d.revision)}`) ?? {};
+      return {
+        sourceService: String(d.source_service),
+        documentType: String(d.document_type),
+        documentId: String(d.document_id),
+        documentCode: String(d.code),
+        date: String(d.date),
+        lines: Number(r.lines ?? 0),
+        quantityIn: amount(r.qin),
+        quantityOut: amount(r.qout),
+        // what moved: a transfer's value once, not its two legs netted to zero
+        value: amount(Math.max(Number(r.vin ?? 0), Number(r.vout ?? 0))),
+      };
+    }),
     total: Number(counted?.n ?? 0),
     page: query.page,
     pageSize: query.pageSize,

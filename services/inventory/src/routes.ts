@@ -41,15 +41,23 @@ export function inventoryRouteHandlers(deps: ServiceDeps): BoundRoute[] {
       const code = params.barcode;
       let itemId: string | null = null;
       let unitLine: Record<string, unknown> | null = null;
-      const main = await s(tableOf(items)).where('barcode', code).first('id');
-      if (main) itemId = String(main.id);
-      else {
-        unitLine = (await s(linesTableOf(items, 'units')).where('barcode', code).first()) ?? null;
-        if (unitLine) itemId = String(unitLine.parent_id);
-        else if (/^\d{5}$/.test(code)) {
-          const scale = await s(tableOf(items)).where('scale_code', code).first('id');
-          if (scale) itemId = String(scale.id);
-        }
+      // main and sub-unit barcodes in one round trip (a barcode names one of them: the catalog's rule)
+      const named = (await s(tableOf(items))
+        .where('barcode', code)
+        .select('id as parent_id', s.db.raw('null as unit_id'))
+        .unionAll((u) =>
+          u
+            .from(linesTableOf(items, 'units'))
+            .where({ tenant_id: s.tenantId, barcode: code })
+            .select('parent_id', 'unit_id'),
+        )) as Record<string, unknown>[];
+      const hit = named.find((r) => r.unit_id === null) ?? named[0];
+      if (hit) {
+        itemId = String(hit.parent_id);
+        if (hit.unit_id !== null) unitLine = hit;
+      } else if (/^\d{5}$/.test(code)) {
+        const scale = await s(tableOf(items)).where('scale_code', code).first('id');
+        if (scale) itemId = String(scale.id);
       }
       const found = itemId ? await entityStore.find(s, items, itemId) : null;
       if (!found) throw notFound();

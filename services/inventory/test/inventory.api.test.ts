@@ -74,6 +74,51 @@ describe.each(engines())('inventory on %s', (engine) => {
     }
   }
 
+  /** The transactions list as the whole ledger, grouped, says it is (the report pages the documents first). */
+  async function expectedTransactions(storeId?: string) {
+    const q = db()('stock_movements as m')
+      .join('stock_documents as d', (j) =>
+        j
+          .on('d.tenant_id', '=', 'm.tenant_id')
+          .andOn('d.source_service', '=', 'm.source_service')
+          .andOn('d.document_type', '=', 'm.document_type')
+          .andOn('d.document_id', '=', 'm.document_id')
+          .andOn('d.revision', '=', 'm.revision'),
+      )
+      .where('m.reversal', false)
+      .andWhere('d.deleted', false);
+    if (storeId) q.andWhere('m.store_id', storeId);
+    const moved = (await q.select('m.document_id', 'd.code', 'd.date', 'm.quantity', 'm.value')) as {
+      document_id: string;
+      code: string;
+      date: string;
+      quantity: number;
+      value: number;
+    }[];
+    const byDocument = new Map<string, typeof moved>();
+    for (const m of moved) byDocument.set(m.document_id, [...(byDocument.get(m.document_id) ?? []), m]);
+    const positive = (list: typeof moved, pick: (m: (typeof moved)[number]) => number) =>
+      fromStored(list.reduce((t, m) => t + Math.max(0, pick(m)), 0));
+    const desc = (a: string, b: string) => (a === b ? 0 : a < b ? 1 : -1);
+    return [...byDocument.values()]
+      .map((list) => ({
+        documentId: list[0]!.document_id,
+        documentCode: String(list[0]!.code),
+        date: String(list[0]!.date),
+        lines: list.length,
+        quantityIn: positive(list, (m) => Number(m.quantity)).toString(),
+        quantityOut: positive(list, (m) => -Number(m.quantity)).toString(),
+        // a transfer's value once, not its two legs netted
+        value: [positive(list, (m) => Number(m.value)), positive(list, (m) => -Number(m.value))]
+          .reduce((x, y) => (x.greaterThan(y) ? x : y))
+          .toString(),
+      }))
+      .sort(
+        (x, y) =>
+          desc(x.date, y.date) || desc(x.documentCode, y.documentCode) || desc(x.documentId, y.documentId),
+      );
+  }
+
   it('keeps the catalog rules: parent categories, unique barcodes, unit rates above one', async () => {
     ids.parent = (await create('/api/ItemCategories', { arabicName: 'أغذية' })).id;
     ids.category = (await create('/api/ItemCategories', { arabicName: 'معلبات', parentId: ids.parent })).id;
@@ -144,6 +189,19 @@ describe.each(engines())('inventory on %s', (engine) => {
       expect.objectContaining({ unitId: ids.carton, conversionRate: '12', salesPrice: '90' }),
     );
     expect((await app.api.get('/api/Items/barcode/0000').set(as())).status).toBe(404);
+    // the list's search: a part of a name, code or barcode, in any case (long terms use the search index)
+    for (const term of ['تونة', 'ونة', 'تو', '000001', '6281'])
+      expect(
+        (await app.api.get('/api/Items').query({ search: term }).set(as())).body.items.map(
+          (r: { id: string }) => r.id,
+        ),
+      ).toEqual([ids.item]);
+    expect((await app.api.get('/api/Items').query({ search: '6281%' }).set(as())).body.total).toBe(0);
+    await app.api
+      .put(`/api/Items/${ids.item}`)
+      .set(as())
+      .send({ ...item, englishName: 'Canned Tuna' });
+    expect((await app.api.get('/api/Items').query({ search: 'nned tu' }).set(as())).body.total).toBe(1);
     // a store holding stock cannot be deleted (spec section 5)
     expect((await app.api.delete(`/api/Stores/${ids.storeA}`).set(as())).status).toBe(409);
   });
@@ -391,6 +449,36 @@ describe.each(engines())('inventory on %s', (engine) => {
         'manufacturingOrders',
         'itemOpeningBalances',
       ]),
+    );
+    const listed = (body: { items: Record<string, unknown>[] }) =>
+      body.items.map((r) => ({
+        documentId: r.documentId,
+        documentCode: r.documentCode,
+        date: r.date,
+        lines: r.lines,
+        quantityIn: r.quantityIn,
+        quantityOut: r.quantityOut,
+        value: r.value,
+      }));
+    const everything = await expectedTransactions();
+    expect(orders.body.total).toBe(everything.length);
+    expect(listed(orders.body)).toEqual(everything);
+    const second = await app.api.get('/api/StockTransactions?pageSize=15&page=2').set(as());
+    expect(listed(second.body)).toEqual(everything.slice(15, 30));
+    const inA = await app.api.get(`/api/StockTransactions?pageSize=100&storeId=${ids.storeA}`).set(as());
+    const expectedInA = await expectedTransactions(ids.storeA);
+    expect(expectedInA.length).toBeGreaterThan(0);
+    expect(inA.body.total).toBe(expectedInA.length);
+    expect(listed(inA.body)).toEqual(expectedInA);
+    const additions = await app.api
+      .get('/api/StockTransactions?pageSize=100&documentType=additionOrders')
+      .set(as());
+    expect(listed(additions.body)).toEqual(
+      everything.filter((r) =>
+        (orders.body.items as { documentId: string; documentType: string }[]).some(
+          (o) => o.documentId === r.documentId && o.documentType === 'additionOrders',
+        ),
+      ),
     );
   });
 

@@ -5,3 +5,4 @@ export * from './routes';
 export * from './secrets';
 export * from './export';
 export * from './module';
+export * from './search-index';

@@ -14,6 +14,7 @@ import { paginate, searchColumns, type Page } from '../db/paging';
 import type { TenantScope } from '../db/tenant-scope';
 import type { FieldIssue } from '../errors';
 import { replicaTables } from './replicas';
+import { searchThroughIndex } from './search-index';
 
 type Row = Record<string, unknown>;
 export type EntityRecord = Record<string, unknown> & {
@@ -202,7 +203,7 @@ export const entityStore = {
       'english_name',
       ...entity.fields.filter((f) => f.search).map((f) => columnOf(f.name)),
     ];
-    searchColumns(q, searchable, query.search);
+    if (!(await searchThroughIndex(s, q, entity, query.search))) searchColumns(q, searchable, query.search);
     applyFilters(q, entity, query.filter);
     const sort = query.sort ? columnFor(entity, query.sort) : null;
     const page = await paginate(
