@@ -62,6 +62,10 @@ export const MASTER_DATA_CSS = `
 .erp-lines__error { display: block; font-size: 0.78rem; margin-block-start: 0.2rem; }
 .erp-lines__actions { display: flex; align-items: center; gap: 0.75rem; flex-wrap: wrap; }
 .erp-lines__num { font-variant-numeric: tabular-nums; }
+/* numbers and codes read left to right but sit at the start of their cell, under their header, in Arabic too */
+[dir='rtl'] .erp-lines__table input[dir='ltr'] { text-align: right; }
+/* numbers need less room than names: a sub-unit's six cells fit the item dialog without scrolling */
+.erp-lines__table td .p-inputtext.erp-lines__num { min-width: 5.5rem; }
 .erp-lines__picker { position: relative; }
 .erp-lines__suggestions { position: absolute; inset-inline-start: 0; inset-block-start: 100%; z-index: 1100;
   min-width: 100%; max-height: 16rem; overflow-y: auto; margin: 0.2rem 0 0; padding: 0.25rem 0; list-style: none;
