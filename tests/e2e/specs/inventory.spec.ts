@@ -159,6 +159,7 @@ test.describe('inventory', () => {
     await page.locator('#md-units-0-minSalesPrice').fill('100');
     await page.locator('#md-units-0-maxSalesPrice').fill('130');
     await page.locator('#md-units-0-maxSalesPrice').blur();
+    await md.dialog.locator('.p-dialog-content').evaluate((el) => el.scrollTo(0, 0));
     await page.screenshot({ path: 'test-results/inv-item-form-ar.png' });
     await md.save.click();
     await expect(md.dialog).toBeHidden();
@@ -409,10 +410,43 @@ test.describe('inventory', () => {
     await expect(doc.printView).toHaveAttribute('dir', 'rtl');
     await expect(doc.printView).toContainText(n.item);
     await expect(doc.printView).toContainText(n.storeB);
+    await page.screenshot({ path: 'test-results/inv-document-print-ar.png' });
     await expect(page.getByTestId('doc-page')).toBeHidden();
     await page.emulateMedia({ media: 'screen' });
     await expect(doc.printView).toBeHidden();
     await page.screenshot({ path: 'test-results/inv-document-ar.png', fullPage: true });
+  });
+
+  test('a late item lookup does not undo what was typed in the line meanwhile', async ({ page }) => {
+    const n = runNames();
+    await arrangeCatalog(page, n);
+    await signInAsAdmin(page);
+    const doc = new DocumentScreen(page);
+    await new ShellLayout(page).menuLink('أوامر الإضافة').click();
+    await doc.newButton.click();
+    await expect(doc.form).toBeVisible();
+    // the barcode lookup answers only once the user has typed the quantity
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/Items/barcode/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const asked = page.waitForRequest((r) => r.url().includes('/api/Items/barcode/'));
+    const answered = page.waitForResponse((r) => r.url().includes('/api/Items/barcode/'));
+    await doc.input(0, 'itemId').click();
+    await page.keyboard.type(n.barcode);
+    await page.keyboard.press('Enter');
+    await asked;
+    await doc.input(0, 'quantity').fill('7');
+    release();
+    await answered;
+    await expect(doc.input(0, 'itemId')).toHaveValue(new RegExp(n.item));
+    await expect(doc.input(0, 'itemId')).toHaveAttribute('aria-busy', 'false');
+    await expect(doc.cell(0, 'unitId')).toContainText(n.unit);
+    await expect(doc.input(0, 'quantity')).toHaveValue('7');
+    await expect(doc.input(0, 'unitCost')).toHaveValue('6.00');
+    await expect(doc.totalValue).toHaveText('42.00');
   });
 
   test('in English: stock balance, movement card, /orders, a stocktaking closed into movements, a price list', async ({

@@ -66,6 +66,10 @@ export const MASTER_DATA_CSS = `
 [dir='rtl'] .erp-lines__table input[dir='ltr'] { text-align: right; }
 /* numbers need less room than names: a sub-unit's six cells fit the item dialog without scrolling */
 .erp-lines__table td .p-inputtext.erp-lines__num { min-width: 5.5rem; }
+/* a barcode's thirteen digits show whole */
+.erp-lines__table td .p-inputtext[dir='ltr']:not(.erp-lines__num) { min-width: 9.5rem; }
+/* the row number and the read-only values line up with the inputs' text */
+.erp-lines__table td.erp-lines__no, .erp-lines__table td[data-extra] { padding-block-start: 0.85rem; }
 .erp-lines__picker { position: relative; }
 .erp-lines__suggestions { position: absolute; inset-inline-start: 0; inset-block-start: 100%; z-index: 1100;
   min-width: 100%; max-height: 16rem; overflow-y: auto; margin: 0.2rem 0 0; padding: 0.25rem 0; list-style: none;
