@@ -396,6 +396,8 @@ test.describe('inventory', () => {
     await expect(doc.attachments).toHaveCount(1);
     await expect(doc.attachments.first()).toContainText('إيصال-التحويل.txt');
 
+    await page.screenshot({ path: 'test-results/inv-document-ar.png', fullPage: true });
+
     await page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
       window.print = () => {
@@ -413,7 +415,6 @@ test.describe('inventory', () => {
     await expect(page.getByTestId('doc-page')).toBeHidden();
     await page.emulateMedia({ media: 'screen' });
     await expect(doc.printView).toBeHidden();
-    await page.screenshot({ path: 'test-results/inv-document-ar.png', fullPage: true });
   });
 
   test('a late item lookup does not undo what was typed in the line meanwhile', async ({ page }) => {

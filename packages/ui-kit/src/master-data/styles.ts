@@ -87,7 +87,7 @@ export const MASTER_DATA_CSS = `
 .erp-doc__section-title { font-size: 1.05rem; font-weight: 600; margin: 0 0 0.5rem; }
 .erp-doc__filters { display: flex; gap: 0.75rem; flex-wrap: wrap; align-items: center; }
 .erp-doc__filters .p-inputtext, .erp-doc__filters .p-dropdown { min-width: 10rem; }
-.erp-doc__attachments { display: flex; flex-direction: column; gap: 0.5rem; }
+.erp-doc__attachments { display: flex; flex-direction: column; gap: 0.5rem; margin-block-start: 1.25rem; }
 .erp-doc__attachments ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 0.25rem; }
 .erp-doc__attachments li { display: flex; align-items: center; gap: 0.5rem; }
 .erp-doc__attachments .erp-doc__file-size { color: var(--erp-muted, #5b6b78); font-size: 0.85rem; direction: ltr; unicode-bidi: isolate; }
