@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect as baseExpect, test, type Page, type Request } from '@playwright/test';
 import { DocumentScreen } from '../pages/DocumentScreen';
 import { ItemsReportsScreen } from '../pages/ItemsReportsScreen';
 import { MasterDataScreen } from '../pages/MasterDataScreen';
@@ -12,6 +12,9 @@ import { signInAsAdmin } from '../support/session';
  * Excel export and import), the stock documents on the kit's document screen with the spec's refusals, the
  * reports, /orders, a stocktaking closed into movements, and a price list; in Arabic and in English.
  */
+
+/** On a machine shared with other builds, a dialog's closing animation alone has taken over five seconds. */
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** Names, codes and barcodes of this run: a CI retry runs against the first attempt's data. */
 function runNames() {
@@ -161,7 +164,11 @@ test.describe('inventory', () => {
     await page.locator('#md-units-0-maxSalesPrice').blur();
     await md.dialog.locator('.p-dialog-content').evaluate((el) => el.scrollTo(0, 0));
     await page.screenshot({ path: 'test-results/inv-item-form-ar.png' });
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/Items') && r.request().method() === 'POST',
+    );
     await md.save.click();
+    expect((await created).status()).toBe(201);
     await expect(md.dialog).toBeHidden();
     await expect(md.row(n.item)).toContainText(n.barcode);
 
