@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { pickOption } from './dropdown';
 
 /**
  * The UI kit's generic document screen (a stock document's list, and its new and edit pages with the
@@ -60,11 +61,7 @@ export class DocumentScreen {
 
   /** Picks a header dropdown's choice (a store) by its label. */
   async choose(name: string, option: string): Promise<void> {
-    await this.headerField(name).locator('.p-dropdown').click();
-    const panel = this.page.locator('.p-dropdown-panel');
-    await panel.locator('.p-dropdown-filter').fill(option);
-    await panel.locator('li[role=option]', { hasText: option }).first().click();
-    await expect(this.headerField(name).locator('.p-dropdown-label')).toHaveText(option);
+    await pickOption(this.page, this.headerField(name).locator('.p-dropdown'), option);
   }
 
   cell(row: number, field: string): Locator {

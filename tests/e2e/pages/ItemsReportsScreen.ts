@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { pickOption } from './dropdown';
 
 /** /items-reports: the stock reports hub (balance, movement card, below limits, valuation), one tab each. */
 export class ItemsReportsScreen {
@@ -24,10 +25,7 @@ export class ItemsReportsScreen {
 
   /** Picks a store in the shown report's store filter. */
   async chooseStore(name: string): Promise<void> {
-    await this.panel.getByTestId('filter-store').click();
-    const panel = this.page.locator('.p-dropdown-panel');
-    await panel.locator('.p-dropdown-filter').fill(name);
-    await panel.locator('li[role=option]', { hasText: name }).first().click();
+    await pickOption(this.page, this.panel.getByTestId('filter-store'), name);
   }
 
   /** The cells of a row, by column order. */

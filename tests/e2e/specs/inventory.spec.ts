@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { expect as baseExpect, test, type Page, type Request } from '@playwright/test';
 import { DocumentScreen } from '../pages/DocumentScreen';
+import { pickOption } from '../pages/dropdown';
 import { ItemsReportsScreen } from '../pages/ItemsReportsScreen';
 import { MasterDataScreen } from '../pages/MasterDataScreen';
 import { ShellLayout } from '../pages/ShellLayout';
@@ -150,8 +151,7 @@ test.describe('inventory', () => {
     const units = page.getByTestId('lines-units');
     if ((await units.locator('tr[data-row]').count()) === 0)
       await page.getByTestId('lines-units-add').click();
-    await units.locator('td[data-cell="unitId"][data-row="0"] .p-dropdown').click();
-    await page.locator('.p-dropdown-panel li[role=option]', { hasText: n.subUnit }).first().click();
+    await pickOption(page, units.locator('td[data-cell="unitId"][data-row="0"] .p-dropdown'), n.subUnit);
     // a conversion rate of one is not a sub-unit
     await page.locator('#md-units-0-conversionRate').fill('1');
     await expect(units.locator('#md-units-0-conversionRate-error')).toBeVisible();
@@ -510,12 +510,7 @@ test.describe('inventory', () => {
     await layout.menuLink('Stock transactions').click();
     const orders = page.getByTestId('stock-transactions');
     await expect(orders.locator('h1')).toHaveText('Stock transactions');
-    await orders.getByTestId('filter-store').click();
-    await page.locator('.p-dropdown-panel .p-dropdown-filter').fill(`Store A ${n.tag}`);
-    await page
-      .locator('.p-dropdown-panel li[role=option]', { hasText: `Store A ${n.tag}` })
-      .first()
-      .click();
+    await pickOption(page, orders.getByTestId('filter-store'), `Store A ${n.tag}`);
     const orderRows = orders.locator('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)');
     await expect(orderRows).toHaveCount(2);
     await expect(orderRows.filter({ hasText: 'Exchange orders' })).toHaveCount(1);
@@ -582,9 +577,7 @@ test.describe('inventory', () => {
       ['itemId', english],
       ['unitId', n.subUnit],
     ] as const) {
-      await lines.locator(`td[data-cell="${cell}"][data-row="0"] .p-dropdown`).click();
-      await page.locator('.p-dropdown-panel .p-dropdown-filter').fill(option.split(' ')[0]!);
-      await page.locator('.p-dropdown-panel li[role=option]', { hasText: option }).first().click();
+      await pickOption(page, lines.locator(`td[data-cell="${cell}"][data-row="0"] .p-dropdown`), option);
     }
     await page.locator('#md-items-0-price').fill('105.5');
     await md.save.click();
