@@ -270,6 +270,11 @@ test.describe('inventory', () => {
     await doc.expectList('additionOrders');
     await doc.newButton.click();
     await expect(page).toHaveURL(/\/addition-order\/new$/);
+    // the store's choices, filtered in Arabic: the search icon clear of the text
+    await doc.headerField('storeId').locator('.p-dropdown').click();
+    await page.locator('.p-dropdown-panel .p-dropdown-filter').fill(n.storeA);
+    await expect(page.locator('.p-dropdown-panel li[role=option]', { hasText: n.storeA })).toBeVisible();
+    await page.screenshot({ path: 'test-results/inv-store-choices-ar.png' });
     await doc.choose('storeId', n.storeA);
     await doc.scan(0, n.subBarcode);
     await expect(doc.input(0, 'itemId')).toHaveValue(new RegExp(n.item));
