@@ -1,5 +1,5 @@
 import type { LoginProfile } from '@erp/contracts';
-import { ApiError, createApiClient, type SessionSnapshot } from './index';
+import { ApiError, createApiClient, isApiError, type SessionSnapshot } from './index';
 
 type Call = { url: string; method: string; headers: Record<string, string>; body?: string };
 
@@ -137,6 +137,33 @@ describe('api client: problem details (spec section 8)', () => {
     expect(error.detail).toBe('بعض الحقول غير صالحة');
     expect(error.fieldError('code')).toBe('هذا الحقل مطلوب');
     expect(events.unauthorized).not.toHaveBeenCalled();
+  });
+
+  it('recognises an error of another copy of the package by its shape', () => {
+    // what a feature app bundling its own @erp/api-client receives from the shell's client
+    const copy = new Function(
+      'problem',
+      `class ApiError extends Error {
+        constructor(p) { super(p.detail); this.name = 'ApiError'; this.status = p.status; this.problem = p; }
+        fieldError(f) { return (this.problem.errors || []).find((e) => e.field === f)?.message; }
+      }
+      return new ApiError(problem);`,
+    ) as (p: unknown) => unknown;
+    const error = copy({
+      type: 'about:blank',
+      title: 'x',
+      status: 400,
+      detail: 'd',
+      code: 'validationFailed',
+      instance: '/api/Items',
+      errors: [{ field: 'code', code: 'validation.required', message: 'هذا الحقل مطلوب' }],
+    });
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(isApiError(error)).toBe(true);
+    if (isApiError(error)) expect(error.fieldError('code')).toBe('هذا الحقل مطلوب');
+    expect(isApiError(new Error('plain'))).toBe(false);
+    expect(isApiError({ name: 'ApiError', status: 400 })).toBe(false);
+    expect(isApiError(null)).toBe(false);
   });
 
   it('passes a 409 through with its translated detail and reports it for the alert', async () => {

@@ -40,8 +40,23 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Recognised by shape, not `instanceof`: a feature app may bundle its own copy of this package, and the shell's
+ * client then throws an `ApiError` of another class, whose field errors must still reach the app's forms.
+ */
 export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
+  if (error instanceof ApiError) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { name?: unknown; status?: unknown; problem?: unknown };
+  const problem = e.problem as { code?: unknown; status?: unknown } | null | undefined;
+  return (
+    e.name === 'ApiError' &&
+    typeof e.status === 'number' &&
+    typeof problem === 'object' &&
+    problem !== null &&
+    typeof problem.code === 'string' &&
+    typeof (error as { fieldError?: unknown }).fieldError === 'function'
+  );
 }
 
 const asString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);

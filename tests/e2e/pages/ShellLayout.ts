@@ -24,8 +24,9 @@ export class ShellLayout {
     await expect(this.page.locator('html')).toHaveAttribute('lang', lang);
   }
 
-  menuLink(label: string): Locator {
-    return this.sidebar.getByRole('link', { name: label });
+  /** A sidebar entry by its label; `exact` where the label is part of another's ('Items', 'Items reports'). */
+  menuLink(label: string, { exact = false } = {}): Locator {
+    return this.sidebar.getByRole('link', { name: label, exact });
   }
 
   async logout(): Promise<void> {

@@ -12,6 +12,8 @@ export async function adminApi(request: APIRequestContext) {
   const admin = (await auth.json()) as { token: string; defaultBranchId: string };
   const headers = { Authorization: `Bearer ${admin.token}`, BranchId: admin.defaultBranchId, Language: 'ar' };
   return {
+    /** The admin's default branch, the one the screens work in after sign-in. */
+    branchId: admin.defaultBranchId,
     async get<T>(url: string): Promise<T> {
       const res = await request.get(url, { headers });
       expect(res.status(), await res.text()).toBe(200);

@@ -82,7 +82,9 @@ export function ItemPicker({ id, item, value, disabled, invalid, onPick, onNext 
   }
 
   function pick(match: ItemMatch) {
+    // ends any lookup still running, the one that found this match included: it is no longer busy
     request.current++;
+    setBusy(false);
     setTyping(false);
     setOpen(false);
     setSuggestions([]);

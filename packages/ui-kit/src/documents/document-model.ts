@@ -1,5 +1,6 @@
 import {
   dec,
+  documentChecks,
   documentInputSchema,
   formatDecimal,
   type DocumentDef,
@@ -104,10 +105,21 @@ export function validateDocument(
   Object.assign(errors, requiredLineErrors('lines', doc.lines, lines, language));
   if (!errors.date && !isDateInYear(String(values.date ?? ''), year))
     errors.date = translate(language, 'youDontHavePermToThisYear');
-  const result = documentInputSchema(doc).safeParse(documentPayload(doc, values));
+  const payload = documentPayload(doc, values);
+  const result = documentInputSchema(doc).safeParse(payload);
   if (!result.success) {
     const rowsOf = { lines: compactLines(doc.lines, lines).rows };
-    addIssues(errors, result.error.issues as unknown as Issue[], rowsOf, language, 'lines');
+    const issues = [...(result.error.issues as unknown as Issue[])];
+    // the schema's shared rules run only on a body that parses: a line still being filled must not hide
+    // that its item is already on another line, or that both stores are the same
+    if (!issues.some((i) => i.code === 'custom'))
+      for (const c of documentChecks(doc, payload, { zeroQuantity: true, zeroPrice: true }))
+        issues.push({
+          code: 'custom',
+          path: c.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+          message: c.code,
+        });
+    addIssues(errors, issues, rowsOf, language, 'lines');
   }
   return errors;
 }

@@ -6,7 +6,13 @@ import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '@erp/contracts';
 import { label, type Language } from '@erp/i18n';
-import { emptyLine, roundInput, type FieldErrors, type FormValues } from '../master-data/form-model';
+import {
+  emptyLine,
+  readsLeftToRight,
+  roundInput,
+  type FieldErrors,
+  type FormValues,
+} from '../master-data/form-model';
 import type { ReferenceOption } from '../master-data/references';
 
 /** What a custom cell gets: the line, its row, the value and a setter, and how to move on from the keyboard. */
@@ -56,9 +62,6 @@ export interface LinesGridProps {
   footer?: ReactNode;
 }
 
-/** Text that reads left to right in any language: numbers and codes. */
-const LTR_KINDS = new Set(['decimal', 'integer', 'date']);
-
 /**
  * The editable, keyboard-first lines grid of the master-data forms (an item's units, opening balances,
  * components; a price list's items) and of the documents (their lines): one input per line field by its
@@ -94,14 +97,24 @@ export function LinesGrid({
     cellInputs(table.current, row)[0]?.focus();
   }, [lines.length]);
 
+  // A cell's setter may run after a later render (an item lookup answering late): it applies its change to
+  // the lines as they are then, never to the ones it was drawn with, or it would undo the newer edits.
+  const latest = useRef({ lines, onChange });
+  latest.current = { lines, onChange };
+  const change = (update: (current: readonly FormValues[]) => FormValues[]) => {
+    const next = update(latest.current.lines);
+    // two changes before the next render (a pick, then the line it adds) build on each other
+    latest.current.lines = next;
+    latest.current.onChange(next);
+  };
   const setLine = (row: number, values: FormValues) =>
-    onChange(lines.map((l, i) => (i === row ? { ...l, ...values } : l)));
+    change((current) => current.map((l, i) => (i === row ? { ...l, ...values } : l)));
   const addLine = (focus: boolean) => {
     if (full || disabled) return;
     if (focus) focusRow.current = lines.length;
-    onChange([...lines, emptyLine(fields)]);
+    change((current) => [...current, emptyLine(fields)]);
   };
-  const removeLine = (row: number) => onChange(lines.filter((_, i) => i !== row));
+  const removeLine = (row: number) => change((current) => current.filter((_, i) => i !== row));
 
   /** The next input after `from` in the grid, or a new line when `from` is the last one. */
   const next = (from: HTMLElement | null) => {
@@ -323,7 +336,7 @@ function CellInput({
         <InputText
           {...common}
           value={text}
-          dir={LTR_KINDS.has(field.kind) || field.digits !== undefined ? 'ltr' : undefined}
+          dir={readsLeftToRight(field) ? 'ltr' : undefined}
           inputMode={field.digits !== undefined ? 'numeric' : undefined}
           maxLength={field.digits ?? field.max ?? 200}
           onChange={(e) => set(e.target.value)}

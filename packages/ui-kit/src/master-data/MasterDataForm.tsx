@@ -15,6 +15,7 @@ import { useFeature } from '../feature';
 import {
   emptyValues,
   fieldErrorsOf,
+  readsLeftToRight,
   roundInput,
   toPayload,
   validate,
@@ -29,8 +30,6 @@ import { LinesGrid, type CellContext } from '../lines/LinesGrid';
 import { namesItems, useItemLineCells } from '../documents/item-lines';
 
 /** Fields whose text reads left to right whatever the language: numbers, codes, addresses of the net. */
-const LTR_KINDS = new Set(['decimal', 'integer', 'phone', 'email', 'iban', 'taxNumber', 'date', 'secret']);
-
 export interface MasterDataFormProps {
   entity: EntityDef;
   /** The record to edit or show; absent for a new one. */
@@ -311,7 +310,7 @@ function FieldInput({
     invalid,
     'aria-invalid': invalid,
     'aria-describedby': invalid ? `${id}-error` : undefined,
-    dir: LTR_KINDS.has(field.kind) || field.name === 'code' ? 'ltr' : undefined,
+    dir: readsLeftToRight(field) ? 'ltr' : undefined,
   } as const;
   const text = String(value ?? '');
   switch (field.kind) {

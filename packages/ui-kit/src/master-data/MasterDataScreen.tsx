@@ -519,7 +519,10 @@ function MasterDataList({
           { entity: entityName },
         )}
         className="erp-md-dialog"
-        style={{ width: 'min(56rem, 96vw)' }}
+        // a form with lines (an item's units, a price list's items) needs room for their columns
+        style={{
+          width: entity.fields.some((f) => f.kind === 'lines') ? 'min(72rem, 96vw)' : 'min(56rem, 96vw)',
+        }}
         modal
         blockScroll
         dismissableMask={false}

@@ -19,6 +19,18 @@ export type EntityRecord = Record<string, unknown> & {
 
 const TEXT_KINDS = new Set(['text', 'textarea', 'secret', 'phone', 'email', 'iban', 'taxNumber', 'date']);
 
+const LTR_KINDS = new Set(['decimal', 'integer', 'phone', 'email', 'iban', 'taxNumber', 'date', 'secret']);
+/** Codes and barcodes are Latin letters and digits whatever the language. */
+const LTR_NAMES = new Set(['code', 'barcode']);
+
+/**
+ * Whether a field's text reads left to right in every language (numbers, codes, barcodes): in Arabic an
+ * input of it is LTR, or a long barcode shows its end first and is cut at the wrong side.
+ */
+export function readsLeftToRight(f: Pick<FieldDef, 'kind' | 'name' | 'digits'>): boolean {
+  return LTR_KINDS.has(f.kind) || LTR_NAMES.has(f.name) || f.digits !== undefined;
+}
+
 function emptyOf(f: FieldDef): unknown {
   if (f.defaultValue !== undefined && f.defaultValue !== null) {
     return f.kind === 'decimal' ? String(f.defaultValue) : f.defaultValue;

@@ -4,6 +4,7 @@ import { MANIFEST_VERSION } from '../contract';
 import {
   emptyValues,
   fieldErrorsOf,
+  readsLeftToRight,
   roundInput,
   toPayload,
   validate,
@@ -13,6 +14,15 @@ import {
 import { masterDataManifest } from './manifest-parts';
 
 describe('the master-data form model', () => {
+  it('reads numbers, codes and barcodes left to right, names in the language', () => {
+    expect(readsLeftToRight({ name: 'barcode', kind: 'text' })).toBe(true);
+    expect(readsLeftToRight({ name: 'code', kind: 'text' })).toBe(true);
+    expect(readsLeftToRight({ name: 'salesPrice', kind: 'decimal' })).toBe(true);
+    expect(readsLeftToRight({ name: 'scaleCode', kind: 'text', digits: 5 })).toBe(true);
+    expect(readsLeftToRight({ name: 'arabicName', kind: 'text' })).toBe(false);
+    expect(readsLeftToRight({ name: 'notes', kind: 'textarea' })).toBe(false);
+  });
+
   it('validates with the entity schema and speaks the server texts, in the user language', () => {
     const empty = validate(cars, emptyValues(cars), 'ar');
     expect(empty).toEqual({ arabicName: 'هذا الحقل مطلوب', plateNumber: 'هذا الحقل مطلوب' });

@@ -62,6 +62,14 @@ export const MASTER_DATA_CSS = `
 .erp-lines__error { display: block; font-size: 0.78rem; margin-block-start: 0.2rem; }
 .erp-lines__actions { display: flex; align-items: center; gap: 0.75rem; flex-wrap: wrap; }
 .erp-lines__num { font-variant-numeric: tabular-nums; }
+/* numbers and codes read left to right but sit at the start of their cell, under their header, in Arabic too */
+[dir='rtl'] .erp-lines__table input[dir='ltr'] { text-align: right; }
+/* numbers need less room than names: a sub-unit's six cells fit the item dialog without scrolling */
+.erp-lines__table td .p-inputtext.erp-lines__num { min-width: 5.5rem; }
+/* a barcode's thirteen digits show whole */
+.erp-lines__table td .p-inputtext[dir='ltr']:not(.erp-lines__num) { min-width: 9.5rem; }
+/* the row number and the read-only values line up with the inputs' text */
+.erp-lines__table td.erp-lines__no, .erp-lines__table td[data-extra] { padding-block-start: 0.85rem; }
 .erp-lines__picker { position: relative; }
 .erp-lines__suggestions { position: absolute; inset-inline-start: 0; inset-block-start: 100%; z-index: 1100;
   min-width: 100%; max-height: 16rem; overflow-y: auto; margin: 0.2rem 0 0; padding: 0.25rem 0; list-style: none;
@@ -79,7 +87,7 @@ export const MASTER_DATA_CSS = `
 .erp-doc__section-title { font-size: 1.05rem; font-weight: 600; margin: 0 0 0.5rem; }
 .erp-doc__filters { display: flex; gap: 0.75rem; flex-wrap: wrap; align-items: center; }
 .erp-doc__filters .p-inputtext, .erp-doc__filters .p-dropdown { min-width: 10rem; }
-.erp-doc__attachments { display: flex; flex-direction: column; gap: 0.5rem; }
+.erp-doc__attachments { display: flex; flex-direction: column; gap: 0.5rem; margin-block-start: 1.25rem; }
 .erp-doc__attachments ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 0.25rem; }
 .erp-doc__attachments li { display: flex; align-items: center; gap: 0.5rem; }
 .erp-doc__attachments .erp-doc__file-size { color: var(--erp-muted, #5b6b78); font-size: 0.85rem; direction: ltr; unicode-bidi: isolate; }
