@@ -9,8 +9,10 @@ export async function pickOption(page: Page, dropdown: Locator, option: string):
   const panel = page.locator('.p-dropdown-panel');
   await expect(async () => {
     if (!(await panel.isVisible())) await dropdown.click();
-    await panel.locator('.p-dropdown-filter').fill(option);
+    await panel.locator('.p-dropdown-filter').fill(option, { timeout: 3_000 });
     await panel.locator('li[role=option]', { hasText: option }).first().click({ timeout: 3_000 });
     await expect(dropdown.locator('.p-dropdown-label')).toContainText(option, { timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
+  // the pick is done when its panel has gone: the next dropdown must not find this one still closing
+  await expect(panel).toHaveCount(0);
 }

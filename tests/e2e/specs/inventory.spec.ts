@@ -578,12 +578,15 @@ test.describe('inventory', () => {
     const lines = page.getByTestId('lines-items');
     if ((await lines.locator('tr[data-row]').count()) === 0)
       await page.getByTestId('lines-items-add').click();
-    for (const [cell, option] of [
-      ['itemId', english],
-      ['unitId', n.subUnit],
-    ] as const) {
-      await pickOption(page, lines.locator(`td[data-cell="${cell}"][data-row="0"] .p-dropdown`), option);
-    }
+    // the item by its barcode (no list of the whole catalog), the unit among that item's own units
+    const picker = lines.locator('#md-items-0-itemId');
+    await picker.fill(n.barcode);
+    await picker.press('Enter');
+    await expect(picker).toHaveValue(new RegExp(english));
+    await lines.locator('td[data-cell="unitId"][data-row="0"] .p-dropdown').click();
+    const units = page.locator('.p-dropdown-panel li[role=option]');
+    await expect(units).toHaveText([n.unit, n.subUnit]);
+    await units.filter({ hasText: n.subUnit }).click();
     await page.locator('#md-items-0-price').fill('105.5');
     await md.save.click();
     await expect(md.dialog).toBeHidden();
