@@ -6,6 +6,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadAppConfig } from './app/app-config';
 import { applyLanguage, createShellI18n } from './app/i18n';
 import { createShellServices } from './app/services';
 import { loadRemotes } from './remotes/loader';
@@ -15,6 +16,7 @@ const language = services.store.getState().ui.language;
 const i18n = createShellI18n(language);
 void applyLanguage(i18n, language);
 void loadRemotes(services.store.dispatch);
+void loadAppConfig(services.store.dispatch);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
