@@ -17,12 +17,13 @@ import {
   KitStyles,
   PrintTable,
   nameOf,
+  useDebounced,
   useFeature,
   type CatalogItem,
   type PrintColumn,
 } from '@erp/ui-kit';
 import { DateFilter, StoreFilter, documentTypeName, money, useStockLookups } from './common';
-import { useDebounced, usePagedQuery } from './paged';
+import { usePagedQuery } from './paged';
 
 export const reportKinds = ['stockBalance', 'itemMovements', 'belowLimits', 'valuation'] as const;
 export type ReportKind = (typeof reportKinds)[number];

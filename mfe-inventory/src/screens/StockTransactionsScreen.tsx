@@ -9,9 +9,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inventoryRoutes, stockDocuments } from '@erp/contracts';
 import { label } from '@erp/i18n';
-import { KitStyles, PrintTable, useFeature, type PrintColumn } from '@erp/ui-kit';
+import { KitStyles, PrintTable, useDebounced, useFeature, type PrintColumn } from '@erp/ui-kit';
 import { DateFilter, StoreFilter, documentLink, documentTypeName, money, useStockLookups } from './common';
-import { useDebounced, usePagedQuery } from './paged';
+import { usePagedQuery } from './paged';
 
 interface Row {
   sourceService: string;
