@@ -154,7 +154,7 @@ function ReportTable<T>({
       dataKey={dataKey}
       {...paging}
       loading={loading}
-      emptyMessage={<span data-testid="report-empty">{empty ?? t('ui:md.noRecords')}</span>}
+      emptyMessage={<span data-testid="report-empty">{empty ?? t('ui:noRecords')}</span>}
       stripedRows
       size="small"
       scrollable

@@ -139,7 +139,7 @@ export function StockTransactionsScreen() {
           dataKey="documentId"
           {...paging}
           loading={loading}
-          emptyMessage={<span data-testid="orders-empty">{t('ui:md.noRecords')}</span>}
+          emptyMessage={<span data-testid="orders-empty">{t('ui:noRecords')}</span>}
           stripedRows
           size="small"
           scrollable

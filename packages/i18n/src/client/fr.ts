@@ -103,6 +103,8 @@ export const fr: ClientMessages = {
   ui: {
     ...kit,
     loading: 'Chargement…',
+    /** A server list without rows (useServerList): shell and feature apps alike. */
+    noRecords: 'Aucun enregistrement trouvé',
     errorBoundary: {
       title: 'Cet écran a cessé de fonctionner.',
       message: 'L’erreur a été signalée. Vous pouvez réessayer ou aller sur une autre page.',

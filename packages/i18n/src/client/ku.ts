@@ -103,6 +103,8 @@ export const ku: ClientMessages = {
   ui: {
     ...kit,
     loading: 'بارکردن…',
+    /** A server list without rows (useServerList): shell and feature apps alike. */
+    noRecords: 'هیچ تۆمارێک نەدۆزرایەوە',
     errorBoundary: {
       title: 'ئەم شاشەیە لە کارکردن وەستا.',
       message: 'هەڵەکە تۆمار کرا. دەتوانیت دووبارە هەوڵبدەیتەوە یان بچیتە پەڕەیەکی تر.',

@@ -106,7 +106,7 @@ export function useServerList<T, P extends { total: number } = ServerPage<T>>(op
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   const items = (data as Partial<ServerPage<T>> | null)?.items ?? [];
   const total = data?.total ?? 0;
-  const emptyMessage: ReactNode = <span data-testid={options.emptyTestId}>{t('md.noRecords')}</span>;
+  const emptyMessage: ReactNode = <span data-testid={options.emptyTestId}>{t('noRecords')}</span>;
 
   return {
     data,
