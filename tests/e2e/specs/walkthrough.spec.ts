@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SUPPORT_CHAT_URL } from '../playwright.config';
+import { LoginPage } from '../pages/LoginPage';
 import { ShellLayout } from '../pages/ShellLayout';
 import { adminApi } from '../support/master-data';
 import { signInAsAdmin } from '../support/session';
@@ -21,10 +22,14 @@ async function rawKeysShown(page: Page): Promise<string[]> {
 async function settle(page: Page): Promise<void> {
   const content = page.locator('main');
   await expect(content).toBeVisible();
-  await expect(page.locator('.erp-loading, .p-datatable-loading-overlay')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.erp-loading, .p-datatable-loading-overlay')).toHaveCount(0, {
+    timeout: 15_000,
+  });
   // a list asks for its first page once mounted: let any call in flight answer
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.erp-loading, .p-datatable-loading-overlay')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.erp-loading, .p-datatable-loading-overlay')).toHaveCount(0, {
+    timeout: 15_000,
+  });
 }
 
 /**
@@ -96,4 +101,19 @@ test('every menu entry opens its screen, in Arabic and in English, without error
     await page.screenshot({ path: `test-results/walkthrough-last-${language}.png` });
   }
   expect(visited.length).toBeGreaterThan(40);
+  test.info().annotations.push({ type: 'screens visited', description: String(visited.length) });
+});
+
+/** Spec section 2: the contact link is hidden on the sign-in page, and absent when the operator set none. */
+test('the chat-contact link follows the run-time config and stays off the sign-in page', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await expect(page.getByTestId('contact-link')).toHaveCount(0);
+  await expect(page.getByTestId('feedback-button')).toHaveCount(0);
+
+  // ERP_SUPPORT_CHAT_URL unset: the gateway answers null, and the shell shows the feedback button alone
+  await page.route('**/app-config.json', (route) => route.fulfill({ json: { supportChatUrl: null } }));
+  await signInAsAdmin(page);
+  await expect(page.getByTestId('feedback-button')).toBeVisible();
+  await expect(page.getByTestId('contact-link')).toHaveCount(0);
 });
