@@ -2,9 +2,6 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
 import { TabPanel, TabView } from 'primereact/tabview';
@@ -15,6 +12,7 @@ import { label, type Language } from '@erp/i18n';
 import {
   ItemPicker,
   KitStyles,
+  ListSearch,
   PrintTable,
   nameOf,
   useDebounced,
@@ -216,17 +214,7 @@ function StockBalance({ atDate }: { atDate: boolean }) {
   return (
     <div data-testid={atDate ? 'report-valuation' : 'report-stock-balance'}>
       <Toolbar onPrint={() => print(setPrinting)}>
-        <IconField iconPosition="left" className="erp-md__search">
-          <InputIcon className="pi pi-search" />
-          <InputText
-            type="search"
-            value={search}
-            placeholder={t('reports.search')}
-            aria-label={t('reports.search')}
-            data-testid="report-search"
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </IconField>
+        <ListSearch value={search} onChange={setSearch} label={t('reports.search')} testId="report-search" />
         <StoreFilter
           value={storeId}
           onChange={setStoreId}

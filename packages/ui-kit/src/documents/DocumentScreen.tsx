@@ -3,8 +3,6 @@ import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
@@ -42,7 +40,7 @@ import {
   type FormValues,
 } from '../master-data/form-model';
 import { KitStyles } from '../master-data/MasterDataScreen';
-import { useServerList } from '../master-data/server-list';
+import { ListSearch, useServerList } from '../master-data/server-list';
 import { useReferenceOptions, type ReferenceOption } from '../master-data/references';
 import {
   defaultDate,
@@ -171,17 +169,12 @@ function DocumentList({ doc }: { doc: DocumentDef }) {
       {readOnlyBranch ? <Message severity="info" text={t('md.readOnly')} className="erp-md__notice" /> : null}
       <div className="erp-md__card">
         <div className="erp-md__toolbar">
-          <IconField iconPosition="left" className="erp-md__search">
-            <InputIcon className="pi pi-search" />
-            <InputText
-              type="search"
-              value={list.search}
-              placeholder={t('doc.search')}
-              aria-label={t('doc.search')}
-              data-testid="doc-search"
-              onChange={(e) => list.setSearch(e.target.value)}
-            />
-          </IconField>
+          <ListSearch
+            value={list.search}
+            onChange={list.setSearch}
+            label={t('doc.search')}
+            testId="doc-search"
+          />
           <div className="erp-doc__filters">
             <label className="erp-doc__filter">
               <span className="erp-md-field__label">{t('doc.dateFrom')}</span>{' '}

@@ -5,8 +5,6 @@ import { FilterMatchMode } from 'primereact/api';
 import { DataTable, type DataTableFilterMeta } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useEffect, useMemo, useReducer, useRef, useState, type ComponentType } from 'react';
@@ -21,7 +19,7 @@ import { editRouteOf, hasFormPages, masterDataRoutes, newRouteOf } from './manif
 import { useReferenceOptions, type ReferenceOption } from './references';
 import { MASTER_DATA_CSS } from './styles';
 import { DataMigrationActions } from './DataMigration';
-import { useDebounced, useServerList } from './server-list';
+import { ListSearch, useDebounced, useServerList } from './server-list';
 
 /** Spec section 9: long text is shortened after 38 characters. */
 const SHORTEN_AFTER = 38;
@@ -351,17 +349,12 @@ function MasterDataList({
       ) : null}
       <div className="erp-md__card">
         <div className="erp-md__toolbar">
-          <IconField iconPosition="left" className="erp-md__search">
-            <InputIcon className="pi pi-search" />
-            <InputText
-              type="search"
-              value={list.search}
-              placeholder={t('md.search')}
-              aria-label={t('md.search')}
-              data-testid="md-search"
-              onChange={(e) => list.setSearch(e.target.value)}
-            />
-          </IconField>
+          <ListSearch
+            value={list.search}
+            onChange={list.setSearch}
+            label={t('md.search')}
+            testId="md-search"
+          />
           <div className="erp-md__toolbar-end">
             {migrationPath ? (
               <DataMigrationActions

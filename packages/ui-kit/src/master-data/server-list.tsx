@@ -1,4 +1,7 @@
 import type { DataTableSortEvent, DataTableStateEvent } from 'primereact/datatable';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
+import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '@erp/api-client';
@@ -138,4 +141,31 @@ export function useServerList<T, P extends { total: number } = ServerPage<T>>(op
       emptyMessage,
     },
   };
+}
+
+/** A list's search box (the text goes to the server after the one-second pause: {@link useServerList}). */
+export function ListSearch({
+  value,
+  onChange,
+  label,
+  testId,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  label: string;
+  testId: string;
+}) {
+  return (
+    <IconField iconPosition="left" className="erp-md__search">
+      <InputIcon className="pi pi-search" />
+      <InputText
+        type="search"
+        value={value}
+        placeholder={label}
+        aria-label={label}
+        data-testid={testId}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </IconField>
+  );
 }
