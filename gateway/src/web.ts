@@ -20,6 +20,30 @@ export interface WebOptions {
   remotes?: Record<string, string>;
   /** Serve the feature apps built on disk at /mfe/<name>/ (embedded mode). Default: true. */
   featureApps?: boolean;
+  /** The shell's run-time settings at /app-config.json ({@link appConfigFromEnv}). Unset: nothing configured. */
+  appConfig?: AppConfig;
+}
+
+/** The shell's run-time settings, read at start beside /remotes.json, so that none needs a rebuild. */
+export interface AppConfig {
+  /** The provider's messaging chat (spec sections 2 and 8: the contact link and contact-us button); null: hidden. */
+  supportChatUrl: string | null;
+}
+
+/** ERP_SUPPORT_CHAT_URL → the shell's settings; a value that is not an http(s) URL stops the start-up. */
+export function appConfigFromEnv(env: Record<string, string | undefined> = process.env): AppConfig {
+  const chat = env.ERP_SUPPORT_CHAT_URL?.trim();
+  if (!chat) return { supportChatUrl: null };
+  let url: URL;
+  try {
+    url = new URL(chat);
+  } catch {
+    throw new Error(`ERP_SUPPORT_CHAT_URL: not a URL: ${chat}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error('ERP_SUPPORT_CHAT_URL: not http(s)');
+  }
+  return { supportChatUrl: url.href };
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -120,7 +144,7 @@ function staticFiles(dir: string, fallthrough: boolean): RequestHandler {
 }
 
 /**
- * The web frontends on the gateway's origin (design.md section 4): `/remotes.json`, each feature app at
+ * The web frontends on the gateway's origin (design.md section 4): `/remotes.json`, `/app-config.json`, each feature app at
  * `/mfe/<name>/` (embedded mode), and the shell at `/` with every other page path answered by its index.html
  * (the shell routes on the client). /api never reaches here: the gateway answers it first.
  */
@@ -134,6 +158,12 @@ export function webRouter(options: WebOptions): Router {
   router.get('/remotes.json', (_req, res) => {
     res.setHeader('Cache-Control', REVALIDATE);
     res.json(fixed ?? builtRemotes(options.root));
+  });
+
+  const appConfig: AppConfig = options.appConfig ?? { supportChatUrl: null };
+  router.get('/app-config.json', (_req, res) => {
+    res.setHeader('Cache-Control', REVALIDATE);
+    res.json(appConfig);
   });
 
   if (options.featureApps ?? true) {

@@ -8,6 +8,7 @@ import { createLogger, createTokenService, type Db } from '@erp/service-kit';
 import { createGateway } from '../src/gateway';
 import { SubscriptionReplica } from '../src/subscriptions';
 import {
+  appConfigFromEnv,
   builtRemotes,
   createFeatureAppServer,
   featureApps,
@@ -58,6 +59,27 @@ describe('web frontends on the gateway (embedded mode)', () => {
     );
     expect(() => parseRemotesJson('["x"]')).toThrow(/JSON object/);
     expect(() => parseRemotesJson('{"mfe_sales":1}')).toThrow(/mfe_sales must map to a URL/);
+  });
+
+  it('serves the run-time /app-config.json: the chat link from ERP_SUPPORT_CHAT_URL, or none', async () => {
+    const none = await app(root).get('/app-config.json');
+    expect(none.status).toBe(200);
+    expect(none.headers['cache-control']).toBe('no-cache');
+    expect(none.body).toEqual({ supportChatUrl: null });
+
+    const appConfig = appConfigFromEnv({ ERP_SUPPORT_CHAT_URL: ' https://wa.me/966500000000 ' });
+    expect(appConfig).toEqual({ supportChatUrl: 'https://wa.me/966500000000' });
+    const set = await app(root, { appConfig }).get('/app-config.json');
+    expect(set.body).toEqual({ supportChatUrl: 'https://wa.me/966500000000' });
+    // the distributed gateway serves it too (featureApps off)
+    expect((await app(root, { appConfig, featureApps: false }).get('/app-config.json')).body).toEqual(
+      appConfig,
+    );
+
+    expect(appConfigFromEnv({})).toEqual({ supportChatUrl: null });
+    expect(appConfigFromEnv({ ERP_SUPPORT_CHAT_URL: '' })).toEqual({ supportChatUrl: null });
+    expect(() => appConfigFromEnv({ ERP_SUPPORT_CHAT_URL: 'wa.me/966500000000' })).toThrow(/not a URL/);
+    expect(() => appConfigFromEnv({ ERP_SUPPORT_CHAT_URL: 'javascript:alert(1)' })).toThrow(/http/);
   });
 
   it('answers every page path with index.html, revalidated', async () => {

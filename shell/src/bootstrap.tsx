@@ -6,6 +6,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadAppConfig } from './app/app-config';
 import { applyLanguage, createShellI18n } from './app/i18n';
 import { createShellServices } from './app/services';
 import { loadRemotes } from './remotes/loader';
@@ -13,6 +14,7 @@ import { loadRemotes } from './remotes/loader';
 const services = createShellServices();
 const language = services.store.getState().ui.language;
 void loadRemotes(services.store.dispatch);
+void loadAppConfig(services.store.dispatch);
 
 // The texts of the chosen language come first (one chunk), then the first render, already translated.
 void createShellI18n(language).then((i18n) => {

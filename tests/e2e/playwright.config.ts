@@ -16,6 +16,10 @@ function freePort(): string {
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'erp-e2e-'));
 export const ADMIN_PASSWORD = 'Adm1n!E2e-pass';
+/** The SaaS operator's key: the start-up journey provisions a new tenant through /api/provider/tenants. */
+export const PROVIDER_KEY = 'e2e-provider-key-0123456789';
+/** The provider's chat link, served at run time in /app-config.json. */
+export const SUPPORT_CHAT_URL = 'https://wa.me/966500000000';
 const root = path.resolve(__dirname, '../..');
 
 /**
@@ -77,6 +81,8 @@ export default defineConfig({
       ERP_LOG: 'silent',
       ERP_LOGIN_RATE_LIMIT: '10000',
       ERP_SCRYPT_LOG_N: '10',
+      ERP_PROVIDER_KEY: PROVIDER_KEY,
+      ERP_SUPPORT_CHAT_URL: SUPPORT_CHAT_URL,
     },
   },
 });

@@ -2,9 +2,6 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
 import { TabPanel, TabView } from 'primereact/tabview';
@@ -15,14 +12,16 @@ import { label, type Language } from '@erp/i18n';
 import {
   ItemPicker,
   KitStyles,
+  ListSearch,
   PrintTable,
   nameOf,
+  useDebounced,
   useFeature,
   type CatalogItem,
   type PrintColumn,
 } from '@erp/ui-kit';
 import { DateFilter, StoreFilter, documentTypeName, money, useStockLookups } from './common';
-import { useDebounced, usePagedQuery } from './paged';
+import { usePagedQuery } from './paged';
 
 export const reportKinds = ['stockBalance', 'itemMovements', 'belowLimits', 'valuation'] as const;
 export type ReportKind = (typeof reportKinds)[number];
@@ -153,7 +152,7 @@ function ReportTable<T>({
       dataKey={dataKey}
       {...paging}
       loading={loading}
-      emptyMessage={<span data-testid="report-empty">{empty ?? t('ui:md.noRecords')}</span>}
+      emptyMessage={<span data-testid="report-empty">{empty ?? t('ui:noRecords')}</span>}
       stripedRows
       size="small"
       scrollable
@@ -215,17 +214,7 @@ function StockBalance({ atDate }: { atDate: boolean }) {
   return (
     <div data-testid={atDate ? 'report-valuation' : 'report-stock-balance'}>
       <Toolbar onPrint={() => print(setPrinting)}>
-        <IconField iconPosition="left" className="erp-md__search">
-          <InputIcon className="pi pi-search" />
-          <InputText
-            type="search"
-            value={search}
-            placeholder={t('reports.search')}
-            aria-label={t('reports.search')}
-            data-testid="report-search"
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </IconField>
+        <ListSearch value={search} onChange={setSearch} label={t('reports.search')} testId="report-search" />
         <StoreFilter
           value={storeId}
           onChange={setStoreId}

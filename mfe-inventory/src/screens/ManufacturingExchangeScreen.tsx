@@ -93,7 +93,7 @@ export function ManufacturingExchangeScreen({ location }: { location: FeatureLoc
           <DataTable
             value={rows}
             loading={!data}
-            emptyMessage={t('ui:md.noRecords')}
+            emptyMessage={t('ui:noRecords')}
             stripedRows
             size="small"
             className="erp-md__table"

@@ -2,16 +2,13 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inventoryRoutes, stockDocuments } from '@erp/contracts';
 import { label } from '@erp/i18n';
-import { KitStyles, PrintTable, useFeature, type PrintColumn } from '@erp/ui-kit';
+import { KitStyles, ListSearch, PrintTable, useDebounced, useFeature, type PrintColumn } from '@erp/ui-kit';
 import { DateFilter, StoreFilter, documentLink, documentTypeName, money, useStockLookups } from './common';
-import { useDebounced, usePagedQuery } from './paged';
+import { usePagedQuery } from './paged';
 
 interface Row {
   sourceService: string;
@@ -79,17 +76,7 @@ export function StockTransactionsScreen() {
       </header>
       <div className="erp-md__card">
         <div className="erp-md__toolbar">
-          <IconField iconPosition="left" className="erp-md__search">
-            <InputIcon className="pi pi-search" />
-            <InputText
-              type="search"
-              value={search}
-              placeholder={t('orders.search')}
-              aria-label={t('orders.search')}
-              data-testid="orders-search"
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </IconField>
+          <ListSearch value={search} onChange={setSearch} label={t('orders.search')} testId="orders-search" />
           <div className="erp-doc__filters">
             <StoreFilter
               value={storeId}
@@ -139,7 +126,7 @@ export function StockTransactionsScreen() {
           dataKey="documentId"
           {...paging}
           loading={loading}
-          emptyMessage={<span data-testid="orders-empty">{t('ui:md.noRecords')}</span>}
+          emptyMessage={<span data-testid="orders-empty">{t('ui:noRecords')}</span>}
           stripedRows
           size="small"
           scrollable

@@ -130,8 +130,6 @@ export function webConfig({ dir, name, kind, exposes = {}, mode, title = 'ERP' }
         : null,
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
-        // the provider's messaging chat for the subscription dialog's contact-us button (spec section 8)
-        'process.env.ERP_SUPPORT_CHAT_URL': JSON.stringify(process.env.ERP_SUPPORT_CHAT_URL ?? ''),
       }),
     ].filter(Boolean),
     optimization: { minimize: production },

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import {
+  appConfigFromEnv,
   createGateway,
   gatewayModule,
   parseRemotesJson,
@@ -86,7 +87,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     subscriptions: gw.replica(gateway.db),
     logger: logger.child('gateway'),
     loginRateLimit: options.loginRateLimit ?? Number(env.ERP_LOGIN_RATE_LIMIT ?? 20),
-    after: options.web ? [webRouter(options.web)] : [],
+    after: options.web ? [webRouter({ appConfig: appConfigFromEnv(env), ...options.web })] : [],
     frontendOrigins: options.web?.remotes ? remoteOrigins(options.web.remotes) : [],
   });
   const server = await new Promise<Server>((resolve) => {

@@ -1,5 +1,12 @@
 import express from 'express';
-import { createGateway, gatewayModule, remoteOrigins, remotesFromEnv, webRouter } from '@erp/gateway';
+import {
+  appConfigFromEnv,
+  createGateway,
+  gatewayModule,
+  remoteOrigins,
+  remotesFromEnv,
+  webRouter,
+} from '@erp/gateway';
 import { serviceNames, topics, type ServiceName } from '@erp/contracts';
 import { createLogger, createTokenService, KafkaBus, startService } from '@erp/service-kit';
 
@@ -54,7 +61,7 @@ export async function runService(name: string): Promise<void> {
         { kind: 'remote' as const, url: requireEnv(`ERP_${s.toUpperCase()}_URL`) },
       ]),
     ) as Parameters<typeof createGateway>[0]['services'];
-    // The shell and /remotes.json; each feature app is served from its own origin (ERP_MFE_<X>_URL).
+    // The shell, /remotes.json and /app-config.json; each feature app is served from its own origin (ERP_MFE_<X>_URL).
     const web = remotesFromEnv(repoRoot, env);
     if (web.missing.length) {
       logger.warn('feature apps without a public URL are left out of /remotes.json', { unset: web.missing });
@@ -66,7 +73,14 @@ export async function runService(name: string): Promise<void> {
       subscriptions: gw.replica(running.db),
       logger,
       loginRateLimit: Number(env.ERP_LOGIN_RATE_LIMIT ?? 20),
-      after: [webRouter({ root: repoRoot, remotes: web.remotes, featureApps: false })],
+      after: [
+        webRouter({
+          root: repoRoot,
+          remotes: web.remotes,
+          featureApps: false,
+          appConfig: appConfigFromEnv(env),
+        }),
+      ],
       frontendOrigins: remoteOrigins(web.remotes),
     });
     // This process's own liveness, as every service answers it: startDistributed and restart() wait for

@@ -4,15 +4,14 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@erp/router';
 import type { Branch } from '@erp/contracts';
+import { useServerList } from '@erp/ui-kit';
 import { useApi } from '../app/ServicesContext';
 import { useCan } from '../components/access';
 import { ScreenHeader } from '../components/Field';
 import { useNotify } from '../components/notify';
-import { PAGE_SIZES, useDebounced, usePagedList } from '../components/usePage';
 import { pathTo } from '../settings/shell-routes';
 import { useShellDispatch } from '../state/store';
 import { loadWorkspace } from '../state/workspace';
@@ -22,19 +21,13 @@ import { loadWorkspace } from '../state/workspace';
  * its edit and delete buttons are hidden and a preview button is shown instead.
  */
 export function BranchesPage() {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const navigate = useNavigate();
   const api = useApi();
   const can = useCan();
   const notify = useNotify();
   const dispatch = useShellDispatch();
-  const [search, setSearch] = useState('');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 15 });
-  const settledSearch = useDebounced(search);
-  const { data, loading, reload } = usePagedList<Branch>('Branches', {
-    ...paging,
-    search: settledSearch || undefined,
-  });
+  const list = useServerList<Branch>({ api, path: 'Branches', language: i18n.language });
 
   const remove = (branch: Branch) =>
     confirmDialog({
@@ -48,7 +41,7 @@ export function BranchesPage() {
         void api.del('Branches', branch.id).then(
           () => {
             notify.saved('screens.common.deletedSuccessfully');
-            reload();
+            list.reload();
             void dispatch(loadWorkspace());
           },
           () => undefined,
@@ -100,11 +93,8 @@ export function BranchesPage() {
         <span className="erp-search">
           <i className="pi pi-search" aria-hidden="true" />
           <InputText
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPaging((p) => ({ ...p, page: 1 }));
-            }}
+            value={list.search}
+            onChange={(e) => list.setSearch(e.target.value)}
             placeholder={t('screens.common.search')}
             aria-label={t('screens.common.search')}
           />
@@ -118,17 +108,9 @@ export function BranchesPage() {
         ) : null}
       </ScreenHeader>
       <DataTable
-        value={data?.items ?? []}
+        {...list.table}
+        value={list.items}
         dataKey="id"
-        lazy
-        paginator
-        loading={loading}
-        totalRecords={data?.total ?? 0}
-        first={(paging.page - 1) * paging.pageSize}
-        rows={paging.pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
-        onPage={(e) => setPaging({ page: (e.page ?? 0) + 1, pageSize: e.rows })}
-        emptyMessage={t('screens.common.noRecords')}
         className="erp-table"
         size="small"
         stripedRows

@@ -10,9 +10,6 @@ const FeedbackForm = lazy(() =>
   import(/* webpackChunkName: "feedback" */ './FeedbackForm').then((m) => ({ default: m.FeedbackForm })),
 );
 
-/** The provider's messaging chat (configuration: ERP_SUPPORT_CHAT_URL at build time); hidden when unset. */
-const SUPPORT_CHAT_URL = process.env.ERP_SUPPORT_CHAT_URL ?? '';
-
 /** Spec section 2: the feedback button and contact link are hidden on login, shareInvoice and SmartMenu. */
 const HIDDEN_ON = /^\/(login|shareinvoice|smartmenu|forgetpassword)(\/|$)/i;
 
@@ -25,16 +22,18 @@ export function FloatingButtons() {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const token = useShellSelector((s) => s.session.token);
+  // the provider's messaging chat (ERP_SUPPORT_CHAT_URL, read at run time from /app-config.json)
+  const chatUrl = useShellSelector((s) => s.ui.appConfig.supportChatUrl);
   // open: the modal is on the page; hidden: it stays mounted (its values kept) while the page is captured
   const [state, setState] = useState<'closed' | 'open' | 'hidden'>('closed');
   if (!floatingButtonsShown(pathname, Boolean(token))) return null;
 
   return (
     <div className="erp-floating" data-no-capture="">
-      {SUPPORT_CHAT_URL ? (
+      {chatUrl ? (
         <a
           className="erp-floating__button erp-floating__chat"
-          href={SUPPORT_CHAT_URL}
+          href={chatUrl}
           target="_blank"
           rel="noopener noreferrer"
           aria-label={t('screens.feedback.contact')}

@@ -16,6 +16,12 @@ export interface Notice {
   detailKey?: string;
 }
 
+/** The run-time settings served at /app-config.json (`appConfigFromEnv` on the gateway). */
+export interface AppConfig {
+  /** The provider's messaging chat (ERP_SUPPORT_CHAT_URL); null: no contact link or button. */
+  supportChatUrl: string | null;
+}
+
 export interface UiState {
   language: Language;
   /** The sidebar on small screens (always shown on wide ones). */
@@ -23,6 +29,7 @@ export interface UiState {
   notices: Notice[];
   /** The translated subscription 401 detail while its dialog is open (spec section 8). */
   subscriptionProblem: string | null;
+  appConfig: AppConfig;
 }
 
 let nextId = 1;
@@ -34,6 +41,7 @@ export const uiSlice = createSlice({
     menuOpen: false,
     notices: [],
     subscriptionProblem: null,
+    appConfig: { supportChatUrl: null },
   } as UiState,
   reducers: {
     languageChosen(state, action: PayloadAction<Language>) {
@@ -56,8 +64,17 @@ export const uiSlice = createSlice({
     subscriptionProblemShown(state, action: PayloadAction<string | null>) {
       state.subscriptionProblem = action.payload;
     },
+    appConfigLoaded(state, action: PayloadAction<AppConfig>) {
+      state.appConfig = action.payload;
+    },
   },
 });
 
-export const { languageChosen, menuToggled, noticeAdded, noticesShown, subscriptionProblemShown } =
-  uiSlice.actions;
+export const {
+  appConfigLoaded,
+  languageChosen,
+  menuToggled,
+  noticeAdded,
+  noticesShown,
+  subscriptionProblemShown,
+} = uiSlice.actions;

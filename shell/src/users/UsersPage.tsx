@@ -4,31 +4,24 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@erp/router';
 import type { User } from '@erp/contracts';
+import { useServerList } from '@erp/ui-kit';
 import { useApi } from '../app/ServicesContext';
 import { useCan } from '../components/access';
 import { ScreenHeader } from '../components/Field';
 import { useNotify } from '../components/notify';
-import { PAGE_SIZES, useDebounced, usePagedList } from '../components/usePage';
 import { pathTo } from '../settings/shell-routes';
 
 /** /users (viewUsers): the users, paged and searchable; new (addUsers), edit and delete (editUsers). */
 export function UsersPage() {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const navigate = useNavigate();
   const api = useApi();
   const can = useCan();
   const notify = useNotify();
-  const [search, setSearch] = useState('');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 15 });
-  const settledSearch = useDebounced(search);
-  const { data, loading, reload } = usePagedList<User>('Users', {
-    ...paging,
-    search: settledSearch || undefined,
-  });
+  const list = useServerList<User>({ api, path: 'Users', language: i18n.language });
 
   const remove = (user: User) =>
     confirmDialog({
@@ -42,7 +35,7 @@ export function UsersPage() {
         void api.del('Users', user.id).then(
           () => {
             notify.saved('screens.common.deletedSuccessfully');
-            reload();
+            list.reload();
           },
           () => undefined,
         ),
@@ -54,11 +47,8 @@ export function UsersPage() {
         <span className="erp-search">
           <i className="pi pi-search" aria-hidden="true" />
           <InputText
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPaging((p) => ({ ...p, page: 1 }));
-            }}
+            value={list.search}
+            onChange={(e) => list.setSearch(e.target.value)}
             placeholder={t('screens.common.search')}
             aria-label={t('screens.common.search')}
             data-testid="users-search"
@@ -74,17 +64,9 @@ export function UsersPage() {
         ) : null}
       </ScreenHeader>
       <DataTable
-        value={data?.items ?? []}
+        {...list.table}
+        value={list.items}
         dataKey="id"
-        lazy
-        paginator
-        loading={loading}
-        totalRecords={data?.total ?? 0}
-        first={(paging.page - 1) * paging.pageSize}
-        rows={paging.pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
-        onPage={(e) => setPaging({ page: (e.page ?? 0) + 1, pageSize: e.rows })}
-        emptyMessage={t('screens.common.noRecords')}
         className="erp-table"
         size="small"
         stripedRows

@@ -103,6 +103,8 @@ export const ar: ClientMessages = {
   ui: {
     ...kit,
     loading: 'جارٍ التحميل…',
+    /** A server list without rows (useServerList): shell and feature apps alike. */
+    noRecords: 'لا توجد سجلات',
     errorBoundary: {
       title: 'توقفت هذه الشاشة عن العمل.',
       message: 'تم تسجيل الخطأ. يمكنك إعادة المحاولة أو الانتقال إلى صفحة أخرى.',
@@ -117,7 +119,6 @@ export const ar: ClientMessages = {
       edit: 'تعديل',
       delete: 'حذف',
       actions: 'الإجراءات',
-      noRecords: 'لا توجد سجلات',
       save: 'حفظ',
       cancel: 'إلغاء',
       back: 'العودة إلى القائمة',

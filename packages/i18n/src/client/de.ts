@@ -103,6 +103,8 @@ export const de: ClientMessages = {
   ui: {
     ...kit,
     loading: 'Wird geladen…',
+    /** A server list without rows (useServerList): shell and feature apps alike. */
+    noRecords: 'Keine Einträge gefunden',
     errorBoundary: {
       title: 'Diese Maske funktioniert nicht mehr.',
       message: 'Der Fehler wurde gemeldet. Sie können es erneut versuchen oder eine andere Seite öffnen.',
@@ -117,7 +119,6 @@ export const de: ClientMessages = {
       edit: 'Bearbeiten',
       delete: 'Löschen',
       actions: 'Aktionen',
-      noRecords: 'Keine Einträge gefunden',
       save: 'Speichern',
       cancel: 'Abbrechen',
       back: 'Zurück zur Liste',

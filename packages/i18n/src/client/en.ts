@@ -106,6 +106,8 @@ export const en = {
   ui: {
     ...kit,
     loading: 'Loading…',
+    /** A server list without rows (useServerList): shell and feature apps alike. */
+    noRecords: 'No records found',
     errorBoundary: {
       title: 'This screen stopped working.',
       message: 'The error was reported. You can try again or go to another page.',
@@ -120,7 +122,6 @@ export const en = {
       edit: 'Edit',
       delete: 'Delete',
       actions: 'Actions',
-      noRecords: 'No records found',
       save: 'Save',
       cancel: 'Cancel',
       back: 'Back to the list',

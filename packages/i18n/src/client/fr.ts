@@ -103,6 +103,8 @@ export const fr: ClientMessages = {
   ui: {
     ...kit,
     loading: 'Chargement…',
+    /** A server list without rows (useServerList): shell and feature apps alike. */
+    noRecords: 'Aucun enregistrement trouvé',
     errorBoundary: {
       title: 'Cet écran a cessé de fonctionner.',
       message: 'L’erreur a été signalée. Vous pouvez réessayer ou aller sur une autre page.',
@@ -117,7 +119,6 @@ export const fr: ClientMessages = {
       edit: 'Modifier',
       delete: 'Supprimer',
       actions: 'Actions',
-      noRecords: 'Aucun enregistrement trouvé',
       save: 'Enregistrer',
       cancel: 'Annuler',
       back: 'Retour à la liste',

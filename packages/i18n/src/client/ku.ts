@@ -103,6 +103,8 @@ export const ku: ClientMessages = {
   ui: {
     ...kit,
     loading: 'بارکردن…',
+    /** A server list without rows (useServerList): shell and feature apps alike. */
+    noRecords: 'هیچ تۆمارێک نەدۆزرایەوە',
     errorBoundary: {
       title: 'ئەم شاشەیە لە کارکردن وەستا.',
       message: 'هەڵەکە تۆمار کرا. دەتوانیت دووبارە هەوڵبدەیتەوە یان بچیتە پەڕەیەکی تر.',
@@ -117,7 +119,6 @@ export const ku: ClientMessages = {
       edit: 'دەستکاری',
       delete: 'سڕینەوە',
       actions: 'کردارەکان',
-      noRecords: 'هیچ تۆمارێک نەدۆزرایەوە',
       save: 'پاشەکەوت',
       cancel: 'هەڵوەشاندنەوە',
       back: 'گەڕانەوە بۆ لیست',

@@ -40,7 +40,8 @@ describe('client messages', () => {
 
   it('hold the UI kit texts (the master-data screens) in the ui namespace', async () => {
     const ar = await loadClientMessages('ar');
-    expect(ar.ui.md.noRecords).toBe('لا توجد سجلات');
+    expect(ar.ui.md.save).toBe('حفظ');
+    expect(ar.ui.noRecords).toBe('لا توجد سجلات');
   });
 });
 

@@ -103,6 +103,8 @@ export const pt: ClientMessages = {
   ui: {
     ...kit,
     loading: 'A carregar…',
+    /** A server list without rows (useServerList): shell and feature apps alike. */
+    noRecords: 'Nenhum registo encontrado',
     errorBoundary: {
       title: 'Este ecrã deixou de funcionar.',
       message: 'O erro foi registado. Pode tentar novamente ou ir para outra página.',
@@ -117,7 +119,6 @@ export const pt: ClientMessages = {
       edit: 'Editar',
       delete: 'Excluir',
       actions: 'Ações',
-      noRecords: 'Nenhum registro encontrado',
       save: 'Salvar',
       cancel: 'Cancelar',
       back: 'Voltar à lista',

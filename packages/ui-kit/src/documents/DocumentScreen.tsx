@@ -1,10 +1,8 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
@@ -23,7 +21,6 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@erp/api-client';
 import {
   ATTACHMENT_MAX_BYTES,
-  PAGE_SIZES,
   formatDecimal,
   items as itemsEntity,
   type Attachment,
@@ -43,7 +40,8 @@ import {
   type FieldErrors,
   type FormValues,
 } from '../master-data/form-model';
-import { KitStyles, SEARCH_DELAY_MS } from '../master-data/MasterDataScreen';
+import { KitStyles } from '../master-data/MasterDataScreen';
+import { ListSearch, useServerList } from '../master-data/server-list';
 import { useReferenceOptions, type ReferenceOption } from '../master-data/references';
 import {
   defaultDate,
@@ -130,31 +128,22 @@ type ListRow = Record<string, unknown> & {
   totalValue: string;
 };
 
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
 function DocumentList({ doc }: { doc: DocumentDef }) {
   const context = useFeature();
   const { t } = useTranslation('ui');
   const { api, language } = context;
   const references = useDocumentReferences(doc, context);
-  const [first, setFirst] = useState(0);
-  const [rows, setRows] = useState<number>(PAGE_SIZES[0]);
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const [dateFrom, setDateFrom] = useState('');
   const [dateTo, setDateTo] = useState('');
   const [status, setStatus] = useState<string | null>(null);
   const [storeId, setStoreId] = useState<string | null>(null);
-  const [page, setPage] = useState<{ items: ListRow[]; total: number }>({ items: [], total: 0 });
-  const [loading, setLoading] = useState(true);
-  const [reloads, setReloads] = useState(0);
+  const list = useServerList<ListRow>({
+    api,
+    path: doc.apiPath,
+    language,
+    filters: { dateFrom, dateTo, status, storeId },
+    emptyTestId: 'doc-empty',
+  });
   const [toDelete, setToDelete] = useState<ListRow | null>(null);
   const docName = label(language, `documents.${doc.name}`);
   const canAdd = context.can(doc.permissions.add);
@@ -162,43 +151,11 @@ function DocumentList({ doc }: { doc: DocumentDef }) {
   const readOnlyBranch = context.branch?.isMaster === true;
   const storeField = doc.storeFields[0];
 
-  const criteria = useMemo(() => {
-    const q: Record<string, string> = {};
-    if (debouncedSearch) q.search = debouncedSearch;
-    if (dateFrom) q.dateFrom = dateFrom;
-    if (dateTo) q.dateTo = dateTo;
-    if (status) q.status = status;
-    if (storeId) q.storeId = storeId;
-    return q;
-  }, [debouncedSearch, dateFrom, dateTo, status, storeId]);
-
-  useEffect(() => setFirst(0), [criteria]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    api
-      .get<{ items: ListRow[]; total: number }>(doc.apiPath, undefined, {
-        query: { ...criteria, page: Math.floor(first / rows) + 1, pageSize: rows },
-        signal: controller.signal,
-      })
-      .then(
-        (p) => {
-          setPage(p);
-          setLoading(false);
-        },
-        () => {
-          if (!controller.signal.aborted) setLoading(false);
-        },
-      );
-    return () => controller.abort();
-  }, [api, doc, criteria, first, rows, reloads, language]);
-
   async function remove(row: ListRow) {
     try {
       await api.del(doc.apiPath, row.id, { quiet: true });
       context.notify('success', t('doc.deleted'));
-      setReloads((n) => n + 1);
+      list.reload();
     } catch (error) {
       context.notify('error', t('md.errorTitle'), (error as { detail?: string }).detail || String(error));
     }
@@ -209,7 +166,7 @@ function DocumentList({ doc }: { doc: DocumentDef }) {
     [doc, references],
   );
   // new row objects when the names arrive: PrimeReact memoises rows by their data
-  const shownRows = useMemo(() => page.items.map((r) => ({ ...r })), [page.items, storeNames]);
+  const shownRows = useMemo(() => list.items.map((r) => ({ ...r })), [list.items, storeNames]);
   const digits = context.decimals;
   const open = (r: ListRow) =>
     context.navigate(documentEditRoute(doc).replace(':id', encodeURIComponent(r.id)));
@@ -220,23 +177,18 @@ function DocumentList({ doc }: { doc: DocumentDef }) {
       <header className="erp-md__header">
         <h1 className="erp-md__title">{docName}</h1>
         <span className="erp-md__total" data-testid="doc-total">
-          {t('md.total', { count: page.total })}
+          {t('md.total', { count: list.total })}
         </span>
       </header>
       {readOnlyBranch ? <Message severity="info" text={t('md.readOnly')} className="erp-md__notice" /> : null}
       <div className="erp-md__card">
         <div className="erp-md__toolbar">
-          <IconField iconPosition="left" className="erp-md__search">
-            <InputIcon className="pi pi-search" />
-            <InputText
-              type="search"
-              value={search}
-              placeholder={t('doc.search')}
-              aria-label={t('doc.search')}
-              data-testid="doc-search"
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </IconField>
+          <ListSearch
+            value={list.search}
+            onChange={list.setSearch}
+            label={t('doc.search')}
+            testId="doc-search"
+          />
           <div className="erp-doc__filters">
             <label className="erp-doc__filter">
               <span className="erp-md-field__label">{t('doc.dateFrom')}</span>{' '}
@@ -294,20 +246,9 @@ function DocumentList({ doc }: { doc: DocumentDef }) {
           </div>
         </div>
         <DataTable
+          {...list.table}
           value={shownRows}
           dataKey="id"
-          lazy
-          paginator
-          first={first}
-          rows={rows}
-          totalRecords={page.total}
-          rowsPerPageOptions={[...PAGE_SIZES]}
-          onPage={(e: DataTableStateEvent) => {
-            setFirst(e.first);
-            setRows(e.rows);
-          }}
-          loading={loading}
-          emptyMessage={<span data-testid="doc-empty">{t('md.noRecords')}</span>}
           stripedRows
           size="small"
           scrollable

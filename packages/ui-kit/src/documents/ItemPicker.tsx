@@ -2,7 +2,7 @@ import { InputText } from 'primereact/inputtext';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { items as itemsEntity } from '@erp/contracts';
-import { SEARCH_DELAY_MS } from '../master-data/MasterDataScreen';
+import { SEARCH_DELAY_MS } from '../master-data/server-list';
 import { nameOf } from '../master-data/form-model';
 import { useFeature } from '../feature';
 import type { CatalogItem, ItemMatch } from './items';

@@ -2,21 +2,14 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { FilterMatchMode } from 'primereact/api';
-import {
-  DataTable,
-  type DataTableFilterMeta,
-  type DataTableSortEvent,
-  type DataTableStateEvent,
-} from 'primereact/datatable';
+import { DataTable, type DataTableFilterMeta } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type EntityDef, type FieldDef } from '@erp/contracts';
+import type { EntityDef, FieldDef } from '@erp/contracts';
 import { label, type Language } from '@erp/i18n';
 import type { FeatureLocation } from '../contract';
 import { useFeature } from '../feature';
@@ -26,27 +19,12 @@ import { editRouteOf, hasFormPages, masterDataRoutes, newRouteOf } from './manif
 import { useReferenceOptions, type ReferenceOption } from './references';
 import { MASTER_DATA_CSS } from './styles';
 import { DataMigrationActions } from './DataMigration';
+import { ListSearch, useDebounced, useServerList } from './server-list';
 
-/** Spec section 9: search-as-you-type waits one second; page sizes 15, 25, 50, 100, 500. */
-export const SEARCH_DELAY_MS = 1000;
 /** Spec section 9: long text is shortened after 38 characters. */
 const SHORTEN_AFTER = 38;
 
 type Mode = 'list' | 'new' | 'edit';
-
-interface Page {
-  items: EntityRecord[];
-  total: number;
-}
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /** The base columns every entity has, then its list fields. */
 function listColumns(entity: EntityDef): FieldDef[] {
@@ -175,16 +153,18 @@ function MasterDataList({
   const { t } = useTranslation('ui');
   const { api, language } = context;
   const columns = useMemo(() => listColumns(entity), [entity]);
-  const [first, setFirst] = useState(0);
-  const [rows, setRows] = useState<number>(PAGE_SIZES[0]);
-  const [sortField, setSortField] = useState<string | undefined>(undefined);
-  const [sortOrder, setSortOrder] = useState<1 | -1>(1);
-  const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<Record<string, string>>({});
-  const debouncedSearch = useDebounced(search.trim(), SEARCH_DELAY_MS);
-  const [page, setPage] = useState<Page>({ items: [], total: 0 });
-  const [loading, setLoading] = useState(true);
-  const [reloads, setReloads] = useState(0);
+  const list = useServerList<EntityRecord>({
+    api,
+    path: entity.apiPath,
+    language,
+    filters: useMemo(
+      () => Object.fromEntries(Object.entries(filters).map(([field, v]) => [`filter[${field}]`, v])),
+      [filters],
+    ),
+    emptyTestId: 'md-empty',
+  });
+  const { criteria, reload } = list;
   const [dialog, setDialog] = useState<DialogState>(null);
   const [toDelete, setToDelete] = useState<EntityRecord | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -193,43 +173,6 @@ function MasterDataList({
   const canEdit = context.can(entity.permissions.edit);
   const pages = hasFormPages(entity);
   const entityName = label(language, `entities.${entity.name}`);
-
-  /** The list's query without the page: the export honours the same search, filters and sort. */
-  const criteria = useMemo(() => {
-    const q: Record<string, string> = {};
-    if (debouncedSearch) q.search = debouncedSearch;
-    if (sortField) {
-      q.sort = sortField;
-      q.order = sortOrder === -1 ? 'desc' : 'asc';
-    }
-    for (const [field, value] of Object.entries(filters)) if (value !== '') q[`filter[${field}]`] = value;
-    return q;
-  }, [debouncedSearch, sortField, sortOrder, filters]);
-
-  // a new search or filter starts from the first page
-  useEffect(() => setFirst(0), [debouncedSearch, filters]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    api
-      .get<Page>(entity.apiPath, undefined, {
-        query: { ...criteria, page: Math.floor(first / rows) + 1, pageSize: rows },
-        signal: controller.signal,
-      })
-      .then(
-        (p) => {
-          setPage(p);
-          setLoading(false);
-        },
-        () => {
-          if (!controller.signal.aborted) setLoading(false);
-        },
-      );
-    return () => controller.abort();
-  }, [api, entity, criteria, first, rows, reloads, language]);
-
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
 
   async function exportXlsx() {
     setExporting(true);
@@ -281,7 +224,7 @@ function MasterDataList({
 
   // PrimeReact memoises body rows by their data: new row objects when the reference names arrive, so that the
   // reference columns show names rather than the ids they showed before the names were loaded.
-  const shownRows = useMemo(() => page.items.map((r) => ({ ...r })), [page.items, refNames]);
+  const shownRows = useMemo(() => list.items.map((r) => ({ ...r })), [list.items, refNames]);
 
   // A row pointing at a record the loaded choices lack (created since they were loaded): load them again,
   // once per set of unknown ids, so that the column shows names rather than ids.
@@ -290,7 +233,7 @@ function MasterDataList({
     const unknown: string[] = [];
     for (const f of entity.fields) {
       if (f.kind !== 'reference' || !references[f.name]) continue;
-      for (const r of page.items) {
+      for (const r of list.items) {
         const v = r[f.name];
         if (typeof v === 'string' && v && !refNames[f.name]?.has(v)) unknown.push(v);
       }
@@ -300,7 +243,7 @@ function MasterDataList({
       asked.current = key;
       onUnknownReference();
     }
-  }, [page, refNames, references, entity, onUnknownReference]);
+  }, [list.items, refNames, references, entity, onUnknownReference]);
 
   const cell = (f: FieldDef) => (r: EntityRecord) => {
     const text = cellText(f, r[f.name], language, refNames[f.name]);
@@ -393,7 +336,7 @@ function MasterDataList({
       <header className="erp-md__header">
         <h1 className="erp-md__title">{entityName}</h1>
         <span className="erp-md__total" data-testid="md-total">
-          {t('md.total', { count: page.total })}
+          {t('md.total', { count: list.total })}
         </span>
       </header>
       {readOnly ? (
@@ -406,17 +349,12 @@ function MasterDataList({
       ) : null}
       <div className="erp-md__card">
         <div className="erp-md__toolbar">
-          <IconField iconPosition="left" className="erp-md__search">
-            <InputIcon className="pi pi-search" />
-            <InputText
-              type="search"
-              value={search}
-              placeholder={t('md.search')}
-              aria-label={t('md.search')}
-              data-testid="md-search"
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </IconField>
+          <ListSearch
+            value={list.search}
+            onChange={list.setSearch}
+            label={t('md.search')}
+            testId="md-search"
+          />
           <div className="erp-md__toolbar-end">
             {migrationPath ? (
               <DataMigrationActions
@@ -450,28 +388,11 @@ function MasterDataList({
           </div>
         </div>
         <DataTable
+          {...list.table}
           value={shownRows}
           dataKey="id"
-          lazy
-          paginator
-          first={first}
-          rows={rows}
-          totalRecords={page.total}
-          rowsPerPageOptions={[...PAGE_SIZES]}
-          onPage={(e: DataTableStateEvent) => {
-            setFirst(e.first);
-            setRows(e.rows);
-          }}
-          sortField={sortField}
-          sortOrder={sortOrder}
-          onSort={(e: DataTableSortEvent) => {
-            setSortField(e.sortField);
-            setSortOrder(e.sortOrder === -1 ? -1 : 1);
-          }}
           filters={tableFilters}
           filterDisplay="row"
-          loading={loading}
-          emptyMessage={<span data-testid="md-empty">{t('md.noRecords')}</span>}
           stripedRows
           size="small"
           scrollable
@@ -562,7 +483,7 @@ function TextFilter({
   testId: string;
 }) {
   const [text, setText] = useState(value);
-  const debounced = useDebounced(text.trim(), SEARCH_DELAY_MS);
+  const debounced = useDebounced(text.trim());
   useEffect(() => {
     if (debounced !== value) onChange(debounced);
     // only a new debounced text is sent (value and onChange are left out on purpose)

@@ -4,3 +4,4 @@ export * from './references';
 export * from './MasterDataForm';
 export * from './MasterDataScreen';
 export * from './DataMigration';
+export * from './server-list';

@@ -7,9 +7,9 @@ import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@erp/contracts';
+import { useServerList, type ServerPage } from '@erp/ui-kit';
 import { useApi } from '../../app/ServicesContext';
 import { Field, ScreenHeader } from '../../components/Field';
-import { PAGE_SIZES, useDebounced, usePagedList, type Page } from '../../components/usePage';
 
 interface AuditLog {
   id: string;
@@ -27,6 +27,7 @@ interface AuditLog {
 
 /** The audited entities the filter offers (anything else can still be typed in the search). */
 const ENTITIES = ['company', 'branch', 'user'];
+const NO_FILTERS = { entity: '', userId: '', from: '', to: '' };
 const severity = { created: 'success', modified: 'info', deleted: 'danger' } as const;
 
 /** '2026-05-01T10:20:30.000Z' → '2026-05-01 10:20:30' in local time (spec section 9's date-time format). */
@@ -39,24 +40,21 @@ export function formatDateTime(iso: string): string {
 
 /** /logs (viewUsers): the audit trail, paged, filtered by entity, user and date range. */
 export function LogsPage() {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const api = useApi();
-  const [filters, setFilters] = useState({ entity: '', userId: '', from: '', to: '', search: '' });
-  const [paging, setPaging] = useState({ page: 1, pageSize: 25 });
+  const [filters, setFilters] = useState(NO_FILTERS);
   const [users, setUsers] = useState<User[]>([]);
-  const search = useDebounced(filters.search);
-  const { data, loading } = usePagedList<AuditLog>('AuditLogs', {
-    ...paging,
-    entity: filters.entity || undefined,
-    userId: filters.userId || undefined,
-    from: filters.from || undefined,
-    to: filters.to || undefined,
-    search: search || undefined,
+  const list = useServerList<AuditLog>({
+    api,
+    path: 'AuditLogs',
+    language: i18n.language,
+    filters,
+    pageSize: 25,
   });
 
   useEffect(() => {
     let live = true;
-    api.get<Page<User>>('Users', undefined, { query: { pageSize: 500 }, quiet: true }).then(
+    api.get<ServerPage<User>>('Users', undefined, { query: { pageSize: 500 }, quiet: true }).then(
       (p) => live && setUsers(p.items),
       () => undefined,
     );
@@ -65,10 +63,7 @@ export function LogsPage() {
     };
   }, [api]);
 
-  const change = (key: keyof typeof filters, value: string) => {
-    setFilters((f) => ({ ...f, [key]: value }));
-    setPaging((p) => ({ ...p, page: 1 }));
-  };
+  const change = (key: keyof typeof filters, value: string) => setFilters((f) => ({ ...f, [key]: value }));
   const entityLabel = (e: string) => (ENTITIES.includes(e) ? t(`screens.logs.entities.${e}`) : e);
   const value = (v: string | null) =>
     v === null || v === '' ? <span className="erp-muted">—</span> : <bdi>{v}</bdi>;
@@ -119,11 +114,7 @@ export function LogsPage() {
           />
         </Field>
         <Field id="logs-search" label={t('screens.common.search')}>
-          <InputText
-            id="logs-search"
-            value={filters.search}
-            onChange={(e) => change('search', e.target.value)}
-          />
+          <InputText id="logs-search" value={list.search} onChange={(e) => list.setSearch(e.target.value)} />
         </Field>
         <Button
           className="erp-filters__clear"
@@ -132,23 +123,15 @@ export function LogsPage() {
           severity="secondary"
           text
           onClick={() => {
-            setFilters({ entity: '', userId: '', from: '', to: '', search: '' });
-            setPaging((p) => ({ ...p, page: 1 }));
+            setFilters(NO_FILTERS);
+            list.setSearch('');
           }}
         />
       </div>
       <DataTable
-        value={data?.items ?? []}
+        {...list.table}
+        value={list.items}
         dataKey="id"
-        lazy
-        paginator
-        loading={loading}
-        totalRecords={data?.total ?? 0}
-        first={(paging.page - 1) * paging.pageSize}
-        rows={paging.pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
-        onPage={(e) => setPaging({ page: (e.page ?? 0) + 1, pageSize: e.rows })}
-        emptyMessage={t('screens.common.noRecords')}
         className="erp-table"
         size="small"
         stripedRows

@@ -1,10 +1,10 @@
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServerList } from '@erp/ui-kit';
+import { useApi } from '../../app/ServicesContext';
 import { ScreenHeader } from '../../components/Field';
-import { PAGE_SIZES, usePagedList } from '../../components/usePage';
 import { formatDateTime } from './LogsPage';
 
 interface Ticket {
@@ -27,8 +27,7 @@ const statusSeverity = {
 /** /support-tickets (no permission): the tenant's tickets with their type, comment, image and status. */
 export function SupportTicketsPage() {
   const { t, i18n } = useTranslation('shell');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 15 });
-  const { data, loading } = usePagedList<Ticket>('SupportTicket', paging);
+  const list = useServerList<Ticket>({ api: useApi(), path: 'SupportTicket', language: i18n.language });
   const typeLabel = (type: string) =>
     i18n.exists(`screens.tickets.types.${type}`, { ns: 'shell' }) ? t(`screens.tickets.types.${type}`) : type;
 
@@ -36,17 +35,9 @@ export function SupportTicketsPage() {
     <section className="erp-screen" data-testid="tickets-screen">
       <ScreenHeader title={t('titles.supportTickets')} />
       <DataTable
-        value={data?.items ?? []}
+        {...list.table}
+        value={list.items}
         dataKey="id"
-        lazy
-        paginator
-        loading={loading}
-        totalRecords={data?.total ?? 0}
-        first={(paging.page - 1) * paging.pageSize}
-        rows={paging.pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
-        onPage={(e) => setPaging({ page: (e.page ?? 0) + 1, pageSize: e.rows })}
-        emptyMessage={t('screens.common.noRecords')}
         className="erp-table"
         size="small"
         stripedRows

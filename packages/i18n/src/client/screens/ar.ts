@@ -74,7 +74,6 @@ export const ar: ScreenMessages = {
       all: 'الكل',
       active: 'نشط',
       inactive: 'موقوف',
-      noRecords: 'لا توجد سجلات',
       clearFilters: 'مسح التصفية',
       confirmDeleteTitle: 'تأكيد الحذف',
       savedSuccessfully: 'تم الحفظ بنجاح',

@@ -74,7 +74,6 @@ export const de: ScreenMessages = {
       all: 'Alle',
       active: 'Aktiv',
       inactive: 'Gesperrt',
-      noRecords: 'Keine Einträge gefunden',
       clearFilters: 'Filter zurücksetzen',
       confirmDeleteTitle: 'Löschen bestätigen',
       savedSuccessfully: 'Erfolgreich gespeichert',

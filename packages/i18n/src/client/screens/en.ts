@@ -76,7 +76,6 @@ export const en = {
       all: 'All',
       active: 'Active',
       inactive: 'Suspended',
-      noRecords: 'No records found',
       clearFilters: 'Clear filters',
       confirmDeleteTitle: 'Confirm deletion',
       savedSuccessfully: 'Saved successfully',

@@ -74,7 +74,6 @@ export const fr: ScreenMessages = {
       all: 'Tous',
       active: 'Actif',
       inactive: 'Suspendu',
-      noRecords: 'Aucun enregistrement trouvé',
       clearFilters: 'Effacer les filtres',
       confirmDeleteTitle: 'Confirmer la suppression',
       savedSuccessfully: 'Enregistré avec succès',

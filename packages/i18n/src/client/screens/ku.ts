@@ -75,7 +75,6 @@ export const ku: ScreenMessages = {
       all: 'هەموو',
       active: 'چالاک',
       inactive: 'ڕاگیراو',
-      noRecords: 'هیچ تۆمارێک نەدۆزرایەوە',
       clearFilters: 'سڕینەوەی پاڵاوتن',
       confirmDeleteTitle: 'دڵنیابوونەوە لە سڕینەوە',
       savedSuccessfully: 'بە سەرکەوتوویی پاشەکەوت کرا',

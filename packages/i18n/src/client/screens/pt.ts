@@ -74,7 +74,6 @@ export const pt: ScreenMessages = {
       all: 'Todos',
       active: 'Ativo',
       inactive: 'Suspenso',
-      noRecords: 'Nenhum registo encontrado',
       clearFilters: 'Limpar filtros',
       confirmDeleteTitle: 'Confirmar eliminação',
       savedSuccessfully: 'Guardado com sucesso',
