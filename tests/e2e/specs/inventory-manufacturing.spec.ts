@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MasterDataScreen } from '../pages/MasterDataScreen';
 import { adminApi } from '../support/master-data';
-import { signInAsAdmin } from '../support/session';
+import { LoginPage } from '../pages/LoginPage';
+import { createUser, signInAsAdmin } from '../support/session';
 
 /**
  * Manufacturing and counting (issue 4): an item's components are picked by barcode with only that item's
@@ -14,7 +15,7 @@ test.describe('inventory: manufacturing and stocktaking', () => {
   const barcode = (n: number) => `77${run.replace(/\D/g, '').padEnd(6, '0').slice(0, 6)}${n}`;
   const names = { raw: `دقيق ${run}`, product: `خبز ${run}`, store: `مخبز ${run}` };
 
-  async function arrange(page: Page) {
+  async function arrange(page: Page, offset = 0) {
     const api = await adminApi(page.request);
     const branch = (
       await api.get<{ branches: { id: string; isMaster: boolean }[] }>('/api/aggregates/StartUp')
@@ -27,11 +28,11 @@ test.describe('inventory: manufacturing and stocktaking', () => {
     const raw = await api.post('/api/Items', {
       arabicName: names.raw,
       englishName: `Flour ${run}`,
-      barcode: barcode(1),
+      barcode: barcode(1 + offset),
       categoryId: category.id,
       mainUnitId: kilo.id,
       costPrice: '2',
-      units: [{ unitId: sack.id, conversionRate: '50', barcode: barcode(2) }],
+      units: [{ unitId: sack.id, conversionRate: '50', barcode: barcode(2 + offset) }],
       openingBalances: [{ storeId: store.id, quantity: '100', unitCost: '2' }],
     });
     return { category, kilo, sack, store, raw };
@@ -110,5 +111,38 @@ test.describe('inventory: manufacturing and stocktaking', () => {
     await page.screenshot({ path: test.info().outputPath('count-sheet-ar.png'), fullPage: true });
     await page.getByTestId('doc-save').click();
     await expect(page).toHaveURL(/\/inventory$/);
+  });
+
+  test('a user who may only view addition orders opens one read-only from the list', async ({ page }) => {
+    const data = await arrange(page, 5);
+    const api = await adminApi(page.request);
+    await api.post('/api/AdditionOrders', {
+      date: new Date().toISOString().slice(0, 10),
+      storeId: data.store.id,
+      referenceNumber: `R-${run}`,
+      lines: [{ itemId: data.raw.id, unitId: data.sack.id, quantity: '2', unitCost: '100' }],
+    });
+    const userName = `viewer_${run.replace(/\W/g, '')}`;
+    // a storekeeper who reads the catalog and the addition orders, and changes nothing
+    await createUser(page.request, userName, 'Viewer!2026x', ['viewAdditionOrders', 'viewItems']);
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(userName, 'Viewer!2026x');
+    await expect(page.getByTestId('home')).toBeVisible();
+    await page.goto('/addition-order');
+    const list = page.getByTestId('doc-list');
+    await expect(list.getByTestId('doc-total')).not.toHaveText('');
+    const row = list.locator('.p-datatable-tbody > tr', { hasText: `R-${run}` });
+    await expect(row.getByTestId('doc-delete')).toHaveCount(0);
+    await row.getByTestId('doc-view').click();
+    const dialog = page.getByTestId('doc-view-dialog');
+    await expect(dialog.getByTestId('doc-page')).toBeVisible();
+    await expect(dialog.locator('#doc-lines-0-itemId')).toHaveValue(new RegExp(names.raw));
+    await expect(dialog.locator('#doc-lines-0-itemId')).toBeDisabled();
+    await expect(dialog.getByTestId('doc-save')).toHaveCount(0);
+    await expect(dialog.getByTestId('doc-total-value')).toHaveText('200.00');
+    await dialog.getByTestId('doc-back').click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/addition-order$/);
   });
 });

@@ -1,6 +1,7 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
+import { Dialog } from 'primereact/dialog';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
@@ -145,6 +146,8 @@ function DocumentList({ doc }: { doc: DocumentDef }) {
     emptyTestId: 'doc-empty',
   });
   const [toDelete, setToDelete] = useState<ListRow | null>(null);
+  // a user who may view but not edit opens a document here, read-only: its edit/{id} page needs the edit permission
+  const [viewing, setViewing] = useState<string | null>(null);
   const docName = label(language, `documents.${doc.name}`);
   const canAdd = context.can(doc.permissions.add);
   const canEdit = context.can(doc.permissions.edit);
@@ -285,7 +288,18 @@ function DocumentList({ doc }: { doc: DocumentDef }) {
                     />
                   ) : null}
                 </div>
-              ) : null
+              ) : (
+                <Button
+                  type="button"
+                  icon="pi pi-eye"
+                  rounded
+                  text
+                  aria-label={t('md.view')}
+                  title={t('md.view')}
+                  data-testid="doc-view"
+                  onClick={() => setViewing(r.id)}
+                />
+              )
             }
           />
           <Column field="code" header={label(language, 'fields.code')} bodyClassName="erp-md__num" />
@@ -317,6 +331,18 @@ function DocumentList({ doc }: { doc: DocumentDef }) {
           />
         </DataTable>
       </div>
+      <Dialog
+        visible={viewing !== null}
+        onHide={() => setViewing(null)}
+        header={docName}
+        className="erp-md-dialog erp-doc-view"
+        style={{ width: 'min(72rem, 96vw)' }}
+        data-testid="doc-view-dialog"
+      >
+        {viewing !== null ? (
+          <DocumentPage doc={doc} id={viewing} links={[]} onBack={() => setViewing(null)} />
+        ) : null}
+      </Dialog>
       <ConfirmDialog
         visible={toDelete !== null}
         onHide={() => setToDelete(null)}
@@ -361,10 +387,13 @@ function DocumentPage({
   doc,
   id,
   links,
+  onBack,
 }: {
   doc: DocumentDef;
   id: string | undefined;
   links: readonly DocumentLink[];
+  /** Where the back button goes when the page is shown in the list's view dialog. */
+  onBack?: () => void;
 }) {
   const context = useFeature();
   const { t } = useTranslation('ui');
@@ -434,7 +463,7 @@ function DocumentPage({
     setServerErrors((e) => withoutErrorsOf(e, name));
   };
 
-  const back = () => context.navigate(doc.route);
+  const back = onBack ?? (() => context.navigate(doc.route));
 
   async function save() {
     if (Object.keys(clientErrors).length > 0 || saving) return;
