@@ -31,9 +31,17 @@ export interface GatewayOptions {
 
 const SESSION_ROUTES = new Set(['/api/Users/auth', '/api/Users/refresh', '/api/Users/forget-password']);
 
+/** The contracts' routes by method and number of segments, each list in declaration order (first match wins). */
+const routesByShape = new Map<string, RouteSpec[]>();
+for (const r of allRoutes) {
+  const shape = `${r.method} ${r.path.split('/').length}`;
+  routesByShape.set(shape, [...(routesByShape.get(shape) ?? []), r]);
+}
+
 function findRoute(req: Request): RouteSpec | undefined {
-  const method = req.method.toLowerCase();
-  return allRoutes.find((r) => r.method === method && matchPath(r.path, req.path));
+  const path = req.path;
+  const shape = `${req.method.toLowerCase()} ${path.replace(/\/+$/, '').split('/').length}`;
+  return routesByShape.get(shape)?.find((r) => matchPath(r.path, path));
 }
 
 function problem(req: Request, res: Response, status: number, key: Parameters<typeof problemBody>[1]): void {

@@ -3,12 +3,13 @@ import type { Request, Response } from 'express';
 import { entitiesOf, inventoryRoutes, items, linesTableOf, tableOf, type EntityInput } from '@erp/contracts';
 import {
   AppError,
-  entityStore,
   entityWriter,
   handle,
   notFound,
   requirePrincipal,
   tenantScope,
+  toRecord,
+  withLines,
   type BoundRoute,
   type RequestContext,
   type ServiceDeps,
@@ -39,39 +40,40 @@ export function inventoryRouteHandlers(deps: ServiceDeps): BoundRoute[] {
     handle(r.itemByBarcode, async ({ ctx, params }) => {
       const s = scopeOf(ctx);
       const code = params.barcode;
-      let itemId: string | null = null;
-      let unitLine: Record<string, unknown> | null = null;
-      // main and sub-unit barcodes in one round trip (a barcode names one of them: the catalog's rule)
-      const named = (await s(tableOf(items))
-        .where('barcode', code)
-        .select('id as parent_id', s.db.raw('null as unit_id'))
+      const table = tableOf(items);
+      const unitsTable = linesTableOf(items, 'units');
+      // the item's row by its main or a sub-unit barcode in one round trip (a barcode names one of them: the
+      // catalog's rule; the main barcode wins if both ever did), then its lines
+      const named = (await s(table)
+        .where(`${table}.barcode`, code)
+        .select(`${table}.*`, s.db.raw('null as barcode_unit_id'))
         .unionAll((u) =>
           u
-            .from(linesTableOf(items, 'units'))
-            .where({ tenant_id: s.tenantId, barcode: code })
-            .select('parent_id', 'unit_id'),
+            .from(unitsTable)
+            .join(table, `${table}.id`, `${unitsTable}.parent_id`)
+            .where({
+              [`${unitsTable}.tenant_id`]: s.tenantId,
+              [`${table}.tenant_id`]: s.tenantId,
+              [`${unitsTable}.barcode`]: code,
+            })
+            .select(`${table}.*`, `${unitsTable}.unit_id as barcode_unit_id`),
         )) as Record<string, unknown>[];
-      const hit = named.find((r) => r.unit_id === null) ?? named[0];
-      if (hit) {
-        itemId = String(hit.parent_id);
-        if (hit.unit_id !== null) unitLine = hit;
-      } else if (/^\d{5}$/.test(code)) {
-        const scale = await s(tableOf(items)).where('scale_code', code).first('id');
-        if (scale) itemId = String(scale.id);
-      }
-      const found = itemId ? await entityStore.find(s, items, itemId) : null;
-      if (!found) throw notFound();
-      const item = found.record;
-      const sub = unitLine
-        ? (item.units as { unitId: string; conversionRate: string; salesPrice: string | null }[]).find(
-            (u) => u.unitId === String(unitLine.unit_id),
-          )
-        : undefined;
+      let row = named.find((r) => r.barcode_unit_id === null) ?? named[0];
+      if (!row && /^\d{5}$/.test(code)) row = await s(table).where('scale_code', code).first();
+      if (!row) throw notFound();
+      const [item] = await withLines(s, items, [toRecord(items, row)]);
+      const unitId = row.barcode_unit_id;
+      const sub =
+        unitId === null || unitId === undefined
+          ? undefined
+          : (item!.units as { unitId: string; conversionRate: string; salesPrice: string | null }[]).find(
+              (u) => u.unitId === String(unitId),
+            );
       return {
-        item,
-        unitId: sub ? sub.unitId : String(item.mainUnitId),
+        item: item!,
+        unitId: sub ? sub.unitId : String(item!.mainUnitId),
         conversionRate: sub ? sub.conversionRate : '1',
-        salesPrice: sub ? sub.salesPrice : ((item.salesPrice as string | null) ?? null),
+        salesPrice: sub ? sub.salesPrice : ((item!.salesPrice as string | null) ?? null),
       };
     }),
     handle(r.stockBalance, ({ ctx, query }) => stockBalance(scopeOf(ctx), query)),

@@ -189,6 +189,45 @@ describe.each(engines())('inventory on %s', (engine) => {
       expect.objectContaining({ unitId: ids.carton, conversionRate: '12', salesPrice: '90' }),
     );
     expect((await app.api.get('/api/Items/barcode/0000').set(as())).status).toBe(404);
+    // the whole record as the item's own endpoint returns it, by the main barcode, a sub-unit's or a scale code
+    const record = (await app.api.get(`/api/Items/${ids.item}`).set(as())).body;
+    expect(byCarton.body.item).toEqual(record);
+    const byMain = await app.api.get('/api/Items/barcode/6281000000017').set(as());
+    expect(byMain.body).toEqual({ item: record, unitId: ids.piece, conversionRate: '1', salesPrice: '8' });
+    const scaled = await create('/api/Items', {
+      ...item,
+      arabicName: 'جبن بالوزن',
+      barcode: '6281000000031',
+      isBalanceItem: true,
+      scaleCode: '24680',
+      units: [],
+      openingBalances: [],
+    });
+    const byScale = await app.api.get('/api/Items/barcode/24680').set(as());
+    expect(byScale.body).toEqual(expect.objectContaining({ unitId: ids.piece, conversionRate: '1' }));
+    expect(byScale.body.item.id).toBe(scaled.id);
+    expect((await app.api.delete(`/api/Items/${scaled.id}`).set(as())).status).toBe(200);
+    // another tenant's rows (main and sub-unit barcodes) are not found
+    const row = await db()('md_items').where({ id: ids.item }).first();
+    const other = {
+      ...row,
+      id: newId(),
+      tenant_id: newId(),
+      code: '900',
+      barcode: 'OTHER-1',
+    };
+    await db()('md_items').insert(other);
+    const line = await db()('md_items_units').where({ parent_id: ids.item }).first();
+    await db()('md_items_units').insert({
+      ...line,
+      tenant_id: other.tenant_id,
+      parent_id: other.id,
+      barcode: 'OTHER-2',
+    });
+    for (const code of ['OTHER-1', 'OTHER-2'])
+      expect((await app.api.get(`/api/Items/barcode/${code}`).set(as())).status).toBe(404);
+    await db()('md_items_units').where({ tenant_id: other.tenant_id }).delete();
+    await db()('md_items').where({ tenant_id: other.tenant_id }).delete();
     // the list's search: a part of a name, code or barcode, in any case (long terms use the search index)
     for (const term of ['تونة', 'ونة', 'تو', '000001', '6281'])
       expect(

@@ -21,6 +21,34 @@ async function ensureMysqlDatabase(url: string, database: string): Promise<void>
   }
 }
 
+interface SqliteConnection {
+  pragma(s: string): unknown;
+  prepare(sql: string): unknown;
+}
+
+/** Statements kept per connection; the SQL of a service's queries repeats (knex prepares on every query). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Reuses the prepared statement of an SQL text already seen on this connection: knex's better-sqlite3 client
+ * prepares each query anew, which costs as much as running a lookup by index. SQLite re-prepares a cached
+ * statement itself after a schema change; the least recently used one is dropped past the limit.
+ */
+function cachePreparedStatements(conn: SqliteConnection): void {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    let statement = cache.get(sql);
+    if (statement !== undefined) cache.delete(sql);
+    else {
+      statement = prepare(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(sql, statement);
+    return statement;
+  };
+}
+
 /**
  * Opens a service's own database. SQLite: one connection (better-sqlite3 is synchronous; one writer avoids
  * SQLITE_BUSY), WAL, foreign keys. MySQL: big numbers as strings, dates as strings, UTC.
@@ -34,7 +62,8 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
       pool: {
         min: 1,
         max: 1,
-        afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+        afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
+          cachePreparedStatements(conn);
           conn.pragma('journal_mode = WAL');
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');

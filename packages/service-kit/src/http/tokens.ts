@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 /** Who is calling, from a verified access token. Services trust only this, never ids in the body. */
@@ -32,6 +33,9 @@ export interface TokenService {
 /** HS256 access tokens shared by the gateway and every service (the secret comes from configuration). */
 export function createTokenService(secret: string, ttlSeconds = 900): TokenService {
   if (secret.length < 32) throw new Error('ERP_JWT_SECRET must have at least 32 characters');
+  // a key object made once: given a string, jsonwebtoken first tries it as a PEM public key on every call
+  // (a thrown parse error each time, most of a lookup's CPU)
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     sign(p) {
       const claims: Claims = {
@@ -45,13 +49,13 @@ export function createTokenService(secret: string, ttlSeconds = 900): TokenServi
         sa: p.subscriptionActive,
       };
       return {
-        token: jwt.sign(claims, secret, { algorithm: 'HS256', expiresIn: ttlSeconds }),
+        token: jwt.sign(claims, key, { algorithm: 'HS256', expiresIn: ttlSeconds }),
         expiresIn: ttlSeconds,
       };
     },
     verify(token) {
       try {
-        const c = jwt.verify(token, secret, { algorithms: ['HS256'] }) as unknown as Claims;
+        const c = jwt.verify(token, key, { algorithms: ['HS256'] }) as unknown as Claims;
         return {
           userId: c.sub,
           tenantId: c.tid,
