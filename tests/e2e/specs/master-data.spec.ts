@@ -124,7 +124,8 @@ test.describe('master data', () => {
     request,
   }) => {
     // a retry runs against the same data: its own names and plate, or its save is a 409 of the first attempt's
-    const n = test.info().retry ? ` ${test.info().retry}` : '';
+    // (the plate takes the suffix too: its unique rule)
+    const n = ` ${Date.now().toString(36).slice(-5)}`;
     const api = await adminApi(request);
     await api.post('/api/CarTypes', { arabicName: `خلاطة اختبار${n}`, kind: 'mixer' });
     await signInAsAdmin(page);

@@ -42,7 +42,7 @@ import {
   type FormValues,
 } from '../master-data/form-model';
 import { KitStyles } from '../master-data/MasterDataScreen';
-import { ListSearch, useServerList } from '../master-data/server-list';
+import { ListSearch, useRowsNamedBy, useServerList } from '../master-data/server-list';
 import { useReferenceOptions, type ReferenceOption } from '../master-data/references';
 import {
   defaultDate,
@@ -168,8 +168,7 @@ function DocumentList({ doc }: { doc: DocumentDef }) {
     () => Object.fromEntries(doc.storeFields.map((f) => [f, namesOf(references[f])])),
     [doc, references],
   );
-  // new row objects when the names arrive: PrimeReact memoises rows by their data
-  const shownRows = useMemo(() => list.items.map((r) => ({ ...r })), [list.items, storeNames]);
+  const shownRows = useRowsNamedBy(list.items, storeNames);
   const digits = context.decimals;
   const open = (r: ListRow) =>
     context.navigate(documentEditRoute(doc).replace(':id', encodeURIComponent(r.id)));

@@ -19,7 +19,7 @@ import { editRouteOf, hasFormPages, masterDataRoutes, newRouteOf } from './manif
 import { useReferenceOptions, type ReferenceOption } from './references';
 import { MASTER_DATA_CSS } from './styles';
 import { DataMigrationActions } from './DataMigration';
-import { ListSearch, useDebounced, useServerList } from './server-list';
+import { ListSearch, useDebounced, useRowsNamedBy, useServerList } from './server-list';
 
 /** Spec section 9: long text is shortened after 38 characters. */
 const SHORTEN_AFTER = 38;
@@ -222,9 +222,7 @@ function MasterDataList({
     return out;
   }, [references]);
 
-  // PrimeReact memoises body rows by their data: new row objects when the reference names arrive, so that the
-  // reference columns show names rather than the ids they showed before the names were loaded.
-  const shownRows = useMemo(() => list.items.map((r) => ({ ...r })), [list.items, refNames]);
+  const shownRows = useRowsNamedBy(list.items, refNames);
 
   // A row pointing at a record the loaded choices lack (created since they were loaded): load them again,
   // once per set of unknown ids, so that the column shows names rather than ids.

@@ -2,7 +2,7 @@ import type { DataTableSortEvent, DataTableStateEvent } from 'primereact/datatab
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '@erp/api-client';
 import { PAGE_SIZES } from '@erp/contracts';
@@ -168,4 +168,16 @@ export function ListSearch({
       />
     </IconField>
   );
+}
+
+/**
+ * The rows a list shows while names for its reference columns arrive: PrimeReact memoises each cell by its row's
+ * values (compared one level deep), so a copy alone does not redraw a cell that showed an id before the names
+ * came. Each set of names stamps the rows anew, which does.
+ */
+export function useRowsNamedBy<T extends object>(items: readonly T[], names: unknown): T[] {
+  const stamp = useRef({ names, n: 0 });
+  if (stamp.current.names !== names) stamp.current = { names, n: stamp.current.n + 1 };
+  const n = stamp.current.n;
+  return useMemo(() => items.map((r) => ({ ...r, _namesStamp: n })), [items, n]);
 }
