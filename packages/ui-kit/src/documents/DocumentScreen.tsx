@@ -8,15 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
-import {
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentType,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useMemo, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@erp/api-client';
@@ -43,6 +35,7 @@ import {
 } from '../master-data/form-model';
 import { KitStyles } from '../master-data/MasterDataScreen';
 import { ListSearch, useRowsNamedBy, useServerList } from '../master-data/server-list';
+import { useLoadedRecord } from '../master-data/use-loaded-record';
 import { useReferenceOptions, type ReferenceOption } from '../master-data/references';
 import {
   defaultDate,
@@ -402,8 +395,6 @@ function DocumentPage({
   const [values, setValues] = useState<FormValues>(() =>
     emptyDocument(doc, defaultDate(today(), context.fiscalYear)),
   );
-  const [loading, setLoading] = useState(id !== undefined);
-  const [missing, setMissing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [confirmClose, setConfirmClose] = useState(false);
@@ -411,26 +402,10 @@ function DocumentPage({
   const docName = label(language, `documents.${doc.name}`);
   const digits = context.decimals;
 
-  useEffect(() => {
-    if (id === undefined) return;
-    let live = true;
-    api.get<DocumentRecord>(doc.apiPath, id, { quiet: true }).then(
-      (r) => {
-        if (!live) return;
-        setRecord(r);
-        setValues(documentValuesFromRecord(doc, r));
-        setLoading(false);
-      },
-      () => {
-        if (!live) return;
-        setMissing(true);
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, doc, id]);
+  const { loading, missing } = useLoadedRecord<DocumentRecord>(api, doc.apiPath, id, (r) => {
+    setRecord(r);
+    setValues(documentValuesFromRecord(doc, r));
+  });
 
   const lines = linesOf(values);
   const reason = readOnlyReason(record);

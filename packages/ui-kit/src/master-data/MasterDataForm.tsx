@@ -6,7 +6,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
-import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@erp/api-client';
 import type { EntityDef, FieldDef } from '@erp/contracts';
@@ -26,6 +26,7 @@ import {
   type FormValues,
 } from './form-model';
 import type { ReferenceOption } from './references';
+import { useLoadedRecord } from './use-loaded-record';
 import { LinesGrid, type CellContext } from '../lines/LinesGrid';
 import { namesItems, useItemLineCells } from '../documents/item-lines';
 
@@ -67,33 +68,14 @@ export function MasterDataForm({
   const language = context.language;
   const [record, setRecord] = useState<EntityRecord | null>(null);
   const [values, setValues] = useState<FormValues>(() => emptyValues(entity));
-  const [loading, setLoading] = useState(id !== undefined);
-  const [missing, setMissing] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const { api } = context;
 
-  useEffect(() => {
-    if (id === undefined) return;
-    let live = true;
-    setLoading(true);
-    api.get<EntityRecord>(entity.apiPath, id, { quiet: true }).then(
-      (r) => {
-        if (!live) return;
-        setRecord(r);
-        setValues(valuesFromRecord(entity, r));
-        setLoading(false);
-      },
-      () => {
-        if (!live) return;
-        setMissing(true);
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, entity, id]);
+  const { loading, missing } = useLoadedRecord<EntityRecord>(api, entity.apiPath, id, (r) => {
+    setRecord(r);
+    setValues(valuesFromRecord(entity, r));
+  });
 
   // Spec section 5: forms validate on load and on submit; here on every change too, in the user's language.
   const clientErrors = useMemo(() => validate(entity, values, language), [entity, values, language]);
