@@ -7,6 +7,7 @@ import {
   base64DecodedSize,
   emailSchema,
   isoDateSchema,
+  PASSWORD_MAX_LENGTH,
   passwordProblems,
   phoneSchema,
   taxNumberSchema,
@@ -25,7 +26,7 @@ const permissionList = z
 
 export const loginRequest = z.object({
   userName: userNameSchema,
-  password: z.string().min(1, { message: 'validation.required' }).max(128),
+  password: z.string().min(1, { message: 'validation.required' }).max(PASSWORD_MAX_LENGTH),
 });
 
 /** The spec's login profile (section 3), plus the refresh token for the '401 on retry' flow. */
@@ -51,7 +52,7 @@ export const refreshRequest = z.object({ refreshToken: z.string().min(20).max(20
 
 export const changePasswordRequest = z
   .object({
-    oldPassword: z.string().min(1, { message: 'validation.required' }),
+    oldPassword: z.string().min(1, { message: 'validation.required' }).max(PASSWORD_MAX_LENGTH),
     newPassword: z.string().min(1, { message: 'validation.required' }),
     confirmPassword: z.string(),
   })
@@ -372,15 +373,21 @@ export const auditLogQuery = z.object({
 
 // ---- provider (SaaS operator) --------------------------------------------------------------------
 
-export const tenantProvisionInput = z.object({
-  name: required(200),
-  adminUserName: userNameSchema,
-  adminPassword: z.string().min(1),
-  subscriptionStart: isoDateSchema,
-  subscriptionEnd: isoDateSchema,
-  isInvoicePlan: z.boolean().default(false),
-  active: z.boolean().default(true),
-});
+export const tenantProvisionInput = z
+  .object({
+    name: required(200),
+    adminUserName: userNameSchema,
+    adminPassword: z.string().min(1, { message: 'validation.required' }),
+    subscriptionStart: isoDateSchema,
+    subscriptionEnd: isoDateSchema,
+    isInvoicePlan: z.boolean().default(false),
+    active: z.boolean().default(true),
+  })
+  // the same password rule as every other place a password is set (spec section 5)
+  .superRefine((v, ctx) => {
+    for (const message of passwordProblems(v.adminPassword, v.adminUserName))
+      ctx.addIssue({ code: 'custom', path: ['adminPassword'], message });
+  });
 
 export const tenantSubscriptionInput = z.object({
   subscriptionStart: isoDateSchema,

@@ -71,8 +71,7 @@ export function createServiceApp(
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  // attachments travel as base64 JSON (5 MB files, spec section 9)
-  app.use(express.json({ limit: '8mb' }));
+  // bodies are parsed per route, each with its own size limit (buildRouter)
   app.use(buildRouter(routes, { tokens, providerKey }));
   app.use(problemMiddleware(logger));
   return app;

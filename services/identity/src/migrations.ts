@@ -151,4 +151,17 @@ export const identityMigrations: Migration[] = [
       });
     },
   },
+  {
+    // issue 9: tokens revoked at once (a version per user) and refresh-token families (reuse revokes all)
+    name: 'identity_0003_token_versions',
+    async up(knex) {
+      await knex.schema.alterTable('users', (t) => {
+        t.integer('token_version').notNullable().defaultTo(0);
+      });
+      await knex.schema.alterTable('refresh_tokens', (t) => {
+        t.string('family_id', 36).nullable();
+        t.index(['family_id']);
+      });
+    },
+  },
 ];

@@ -85,6 +85,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     ownApp: gateway.app,
     tokens,
     subscriptions: gw.replica(gateway.db),
+    sessions: gw.sessions(gateway.db),
     logger: logger.child('gateway'),
     loginRateLimit: options.loginRateLimit ?? Number(env.ERP_LOGIN_RATE_LIMIT ?? 20),
     after: options.web ? [webRouter({ appConfig: appConfigFromEnv(env), ...options.web })] : [],

@@ -71,6 +71,7 @@ export async function runService(name: string): Promise<void> {
       ownApp: running.app,
       tokens,
       subscriptions: gw.replica(running.db),
+      sessions: gw.sessions(running.db),
       logger,
       loginRateLimit: Number(env.ERP_LOGIN_RATE_LIMIT ?? 20),
       after: [

@@ -219,6 +219,8 @@ export function documentRoutes(doc: DocumentDef): RouteSpec[] {
       summary: `Attach a file (up to 5 MB) to one of ${doc.name}`,
       params: idParams,
       body: attachmentInput,
+      // a 5 MB file as base64 plus its name
+      bodyLimit: Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 64 * 1024,
       response: attachmentSchema,
       status: 201,
     },

@@ -19,7 +19,8 @@ import { handle, type BoundRoute } from '../http/routes';
 import { newId, nowIso } from '../ids';
 import { entityStore } from '../master-data/store';
 import type { ServiceDeps } from '../service';
-import { branchSettings, fiscalYearPeriod, type BranchSettings } from './branch-settings';
+import { branchSettings, type BranchSettings } from './branch-settings';
+import { resolveFiscalYear } from './fiscal-year';
 import { documentAsEntity, documentRows, documentStore } from './store';
 
 export interface PostingInput {
@@ -40,10 +41,9 @@ export interface DocumentHooks {
   post?(trx: Executor, ctx: RequestContext, input: PostingInput): Promise<Map<number, string> | void>;
 }
 
-/** Dates outside the chosen fiscal year are refused (spec section 5); no FiscalYear header: all years. */
+/** Dates outside the chosen fiscal year are refused (spec section 5); the choice itself is checked first. */
 async function checkFiscalYear(s: TenantScope, ctx: RequestContext, date: string): Promise<void> {
-  if (ctx.fiscalYear === null) return;
-  const period = await fiscalYearPeriod(s, ctx.fiscalYear);
+  const period = await resolveFiscalYear(s, ctx);
   if (date < period.startDate || date > period.endDate)
     throw new AppError(400, 'youDontHavePermToThisYear', {}, [
       { field: 'date', code: 'youDontHavePermToThisYear' },

@@ -106,7 +106,12 @@ export function problemMiddleware(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (e?.type === 'entity.too.large' || e?.status === 413) {
-      sendProblem(res, problemBody(413, 'validation.fileSizeExceedsOneMiB', language, [], {}, instance));
+      sendProblem(res, problemBody(413, 'requestTooLarge', language, [], {}, instance));
+      return;
+    }
+    if (error instanceof URIError || e?.status === 400) {
+      // a path parameter that is not valid percent-encoding (/api/Banks/%E0%A4%A)
+      sendProblem(res, problemBody(400, 'invalidAddress', language, [], {}, instance));
       return;
     }
     logger.error('unhandled error', {

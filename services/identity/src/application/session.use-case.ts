@@ -12,6 +12,7 @@ import { refreshTokensRepository } from '../persistence/refresh-tokens.repositor
 import { tenantsRepository, type Tenant } from '../persistence/tenants.repository';
 import { usersRepository, type UserRecord } from '../persistence/users.repository';
 import type { Mailer } from './mailer';
+import { revokeSessions } from './revoke-sessions';
 import {
   dummyHash,
   generatePassword,
@@ -44,6 +45,7 @@ function principalOf(user: UserRecord, tenant: Tenant): Principal {
     branches: user.branches,
     subscriptionEnd: tenant.subscriptionEnd,
     subscriptionActive: tenant.active,
+    tokenVersion: user.tokenVersion,
   };
 }
 
@@ -52,6 +54,7 @@ async function issueProfile(
   trx: Executor,
   user: UserRecord,
   tenant: Tenant,
+  familyId?: string,
 ): Promise<LoginProfile> {
   const { token, expiresIn } = deps.tokens.sign(principalOf(user, tenant));
   const refresh = newRefreshToken();
@@ -60,6 +63,7 @@ async function issueProfile(
     user.id,
     refresh.hash,
     REFRESH_TTL_SECONDS,
+    familyId,
   );
   return {
     token,
@@ -98,8 +102,13 @@ export function sessionUseCases(deps: ServiceDeps) {
       const tenant = await tenantsRepository.find(deps.db, user.tenantId);
       if (!tenant) throw unauthorized('wrongUserNameOrPassword');
       return deps.transact(async (trx) => {
-        if (byMail) await usersRepository.promotePendingPassword(tenantScope(trx, tenant.id), user.id);
-        return issueProfile(deps, trx, user, tenant);
+        if (byMail) {
+          // a password reset: the sessions opened with the old password end
+          await usersRepository.promotePendingPassword(tenantScope(trx, tenant.id), user.id);
+          await revokeSessions(trx, tenant.id, user.id);
+        }
+        const current = (await usersRepository.find(tenantScope(trx, tenant.id), user.id)) ?? user;
+        return issueProfile(deps, trx, current, tenant);
       });
     },
 
@@ -135,24 +144,35 @@ export function sessionUseCases(deps: ServiceDeps) {
       await mailer.deliver();
     },
 
-    /** POST /api/Users/refresh: one use per refresh token; a replayed one answers 'expiredToken'. */
+    /**
+     * POST /api/Users/refresh: one use per refresh token. A token presented again after its use is a stolen copy
+     * or a replay: the whole family it belongs to is revoked with the user's access tokens (issue 9 item 4), and
+     * the answer is 'expiredToken' either way.
+     */
     async refresh(refreshToken: string): Promise<LoginProfile> {
-      return deps.transact(async (trx) => {
-        const found = await refreshTokensRepository.findActive(trx, sha256(refreshToken));
-        if (!found) throw new AppError(401, 'expiredToken');
+      const reused = await deps.transact(async (trx) => {
+        const found = await refreshTokensRepository.findByHash(trx, sha256(refreshToken));
+        if (!found || found.expired) return null;
         const s = tenantScope(trx, found.tenantId);
-        if (!(await refreshTokensRepository.revoke(s, found.id))) throw new AppError(401, 'expiredToken');
+        if (found.revoked || !(await refreshTokensRepository.revoke(s, found.id))) return found;
         const user = await usersRepository.find(s, found.userId);
         const tenant = await tenantsRepository.find(trx, found.tenantId);
-        if (!user || !user.active || !tenant) throw new AppError(401, 'expiredToken');
-        return issueProfile(deps, trx, user, tenant);
+        if (!user || !user.active || !tenant) return null;
+        return issueProfile(deps, trx, user, tenant, found.familyId);
       });
+      if (reused && 'token' in reused) return reused;
+      if (reused) {
+        await deps.transact(async (trx) => {
+          await refreshTokensRepository.revokeFamily(tenantScope(trx, reused.tenantId), reused.familyId);
+          await revokeSessions(trx, reused.tenantId, reused.userId);
+        });
+      }
+      throw new AppError(401, 'expiredToken');
     },
 
+    /** Ends the user's sessions everywhere: refresh tokens and the access tokens already issued. */
     async logout(principal: Principal): Promise<void> {
-      await deps.transact((trx) =>
-        refreshTokensRepository.revokeAllOf(tenantScope(trx, principal.tenantId), principal.userId),
-      );
+      await deps.transact((trx) => revokeSessions(trx, principal.tenantId, principal.userId));
     },
 
     async changePassword(principal: Principal, oldPassword: string, newPassword: string): Promise<void> {
@@ -170,9 +190,8 @@ export function sessionUseCases(deps: ServiceDeps) {
         );
       const hash = await hashPassword(newPassword);
       await deps.transact(async (trx) => {
-        const ts = tenantScope(trx, principal.tenantId);
-        await usersRepository.setPassword(ts, user.id, hash);
-        await refreshTokensRepository.revokeAllOf(ts, user.id);
+        await usersRepository.setPassword(tenantScope(trx, principal.tenantId), user.id, hash);
+        await revokeSessions(trx, principal.tenantId, user.id);
       });
     },
   };
