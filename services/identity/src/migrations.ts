@@ -162,6 +162,10 @@ export const identityMigrations: Migration[] = [
         t.string('family_id', 36).nullable();
         t.index(['family_id']);
       });
+      // a mailed one-time code is erased once sent and deleted unsent once expired
+      await knex.schema.alterTable('mail_queue', (t) => {
+        t.string('secret_until', 30).nullable();
+      });
     },
   },
 ];

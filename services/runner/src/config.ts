@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '../../..');
 
 export function dataDir(env = process.env): string {
   const dir = path.resolve(env.ERP_DATA_DIR ?? path.join(repoRoot, 'data'));
-  mkdirSync(dir, { recursive: true });
+  // the shop's books: readable by the product's own user only (issue 9 item 11)
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
   return dir;
 }
 

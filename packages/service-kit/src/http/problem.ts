@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { z } from 'zod';
-import { digitsLength, type FieldError, type Problem } from '@erp/contracts';
+import { MAX_DECIMAL, digitsLength, type FieldError, type Problem } from '@erp/contracts';
 import {
   isServerMessageKey,
   parseLanguage,
@@ -92,6 +92,14 @@ export function problemMiddleware(logger: Logger): ErrorRequestHandler {
       sendProblem(
         res,
         problemBody(400, 'validationFailed', language, error.issues.map(issueToField), {}, instance),
+      );
+      return;
+    }
+    if (error instanceof RangeError && /out of range/.test(error.message)) {
+      // a computed amount (quantity × price) beyond what storage keeps exactly: refused, never a 500
+      sendProblem(
+        res,
+        problemBody(400, 'validation.numberTooLarge', language, [], { maximum: MAX_DECIMAL }, instance),
       );
       return;
     }

@@ -68,7 +68,7 @@ function authorize(spec: RouteSpec, req: Request, principal: Principal | null, d
 function parseBody(spec: RouteSpec, raw: unknown): unknown {
   if (!spec.body) return undefined;
   const body = spec.body.parse(raw ?? {});
-  const unknown = unknownFields(raw, body);
+  const unknown = unknownFields(raw, body, spec.response);
   if (unknown.length) throw new AppError(400, 'validationFailed', {}, unknown);
   return body;
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import {
   columnOf,
   linesTableOf,
+  decimalString,
   fromStored,
   roundTo,
   tableOf,
@@ -12,7 +13,7 @@ import {
 import { bool, parseJson } from '../db/database';
 import { paginate, searchColumns, type Page } from '../db/paging';
 import type { TenantScope } from '../db/tenant-scope';
-import type { FieldIssue } from '../errors';
+import { AppError, type FieldIssue } from '../errors';
 import { replicaTables } from './replicas';
 import { searchThroughIndex } from './search-index';
 
@@ -167,7 +168,8 @@ export function toRow(entity: EntityDef, input: Record<string, unknown>, digits:
 }
 
 function columnFor(entity: EntityDef, name: string): { column: string; field?: FieldDef } | null {
-  if (BASE_COLUMNS[name]) return { column: BASE_COLUMNS[name] };
+  // own keys only: 'constructor' or 'toString' are not columns (issue 9 item 7)
+  if (Object.hasOwn(BASE_COLUMNS, name)) return { column: BASE_COLUMNS[name]! };
   const field = entity.fields.find((f) => f.name === name && f.kind !== 'secret' && f.kind !== 'lines');
   return field ? { column: columnOf(field.name), field } : null;
 }
@@ -175,7 +177,12 @@ function columnFor(entity: EntityDef, name: string): { column: string; field?: F
 function applyFilters(q: Knex.QueryBuilder, entity: EntityDef, filter: Record<string, string> = {}): void {
   for (const [name, raw] of Object.entries(filter)) {
     const target = columnFor(entity, name);
-    if (!target || raw === '') continue;
+    if (!target) {
+      throw new AppError(400, 'validationFailed', {}, [
+        { field: `filter.${name}`, code: 'validation.unknownField' },
+      ]);
+    }
+    if (raw === '') continue;
     const f = target.field;
     if (!f || ['text', 'textarea', 'phone', 'email', 'iban', 'taxNumber'].includes(f.kind)) {
       searchColumns(q, [target.column], raw);
@@ -184,7 +191,8 @@ function applyFilters(q: Knex.QueryBuilder, entity: EntityDef, filter: Record<st
     } else if (f.kind === 'integer') {
       if (/^-?\d+$/.test(raw)) q.andWhere(target.column, Number(raw));
     } else if (f.kind === 'decimal') {
-      if (/^-?\d+(\.\d+)?$/.test(raw)) q.andWhere(target.column, toStored(raw));
+      const value = decimalString.safeParse(raw);
+      if (value.success) q.andWhere(target.column, toStored(value.data));
     } else if (f.kind === 'references') {
       searchColumns(q, [target.column], `"${raw}"`);
     } else {

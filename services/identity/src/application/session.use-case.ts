@@ -23,6 +23,8 @@ import {
 } from './passwords';
 
 const REFRESH_TTL_SECONDS = 7 * 24 * 3600;
+/** How long a mailed one-time password works. */
+const RESET_CODE_MINUTES = 60;
 
 export function today(): string {
   return new Date().toISOString().slice(0, 10);
@@ -113,30 +115,32 @@ export function sessionUseCases(deps: ServiceDeps) {
     },
 
     /**
-     * POST /api/Users/forget-password: a new password is mailed to every active user with this email; the old
-     * one keeps working until the new one is used (a stranger cannot lock a user out), the new one for a day.
-     * The answer is the same whether or not the email is known.
+     * POST /api/Users/forget-password: a one-time sign-in code is mailed to every active user with this email
+     * (spec section 8: 'mail with new password sent'). Only its hash is stored; it works once, for
+     * RESET_CODE_MINUTES, and the old password keeps working until it is used (a stranger cannot lock a user out).
+     * Using it ends the user's other sessions. The answer is the same whether or not the email is known.
      */
     async forgetPassword(email: string, mailer: Mailer): Promise<void> {
       const users = await usersRepository.findByEmail(deps.db, email);
       for (const user of users) {
-        const password = generatePassword();
-        const hash = await hashPassword(password);
+        const code = generatePassword();
+        const hash = await hashPassword(code);
         await deps.transact(async (trx) => {
-          const expires = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+          const expires = new Date(Date.now() + RESET_CODE_MINUTES * 60 * 1000).toISOString();
           await usersRepository.setPendingPassword(tenantScope(trx, user.tenantId), user.id, hash, expires);
           await mailer.enqueue(trx, {
             tenantId: user.tenantId,
             to: user.email,
+            secretUntil: expires,
             subject: 'كلمة مرور جديدة / New password',
             body: [
               `اسم المستخدم: ${user.userName}`,
-              `كلمة المرور الجديدة: ${password}`,
-              'تبقى كلمة المرور القديمة صالحة حتى تستخدم الجديدة.',
+              `كلمة المرور المؤقتة: ${code}`,
+              `تعمل مرة واحدة خلال ${RESET_CODE_MINUTES} دقيقة، وتبقى كلمة المرور القديمة صالحة حتى تستخدمها.`,
               '',
               `User name: ${user.userName}`,
-              `New password: ${password}`,
-              'Your old password keeps working until you use the new one.',
+              `One-time password: ${code}`,
+              `It works once within ${RESET_CODE_MINUTES} minutes; your old password keeps working until you use it.`,
             ].join('\n'),
           });
         });

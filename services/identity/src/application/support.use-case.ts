@@ -96,11 +96,11 @@ export function supportUseCases(deps: ServiceDeps) {
     },
 
     async tickets(ctx: RequestContext, q: { page: number; pageSize: number; search?: string | undefined }) {
-      const query = searchColumns(
-        requireTenant(deps.db, ctx)('support_tickets'),
-        ['title', 'message'],
-        q.search,
-      ).select(
+      const mine = requireTenant(deps.db, ctx)('support_tickets');
+      // a user sees the tickets they sent; admins see everyone's, with the senders' phones and emails (issue 9 item 11)
+      const p = requirePrincipal(ctx);
+      if (!p.isAdmin) mine.where('support_tickets.user_id', p.userId);
+      const query = searchColumns(mine, ['title', 'message'], q.search).select(
         'id',
         'title',
         'phone',
