@@ -14,7 +14,7 @@ import { recordAudit } from '../audit';
 import type { Executor } from '../db/database';
 import { tenantScope, type TenantScope } from '../db/tenant-scope';
 import { AppError, conflict, notFound, type FieldIssue } from '../errors';
-import { requirePrincipal, type RequestContext } from '../http/context';
+import { requireBranch, requirePrincipal, type RequestContext } from '../http/context';
 import { handle, type BoundRoute } from '../http/routes';
 import { newId, nowIso } from '../ids';
 import { entityStore } from '../master-data/store';
@@ -91,6 +91,14 @@ export function documentEngineRoutes(
     return settings;
   }
 
+  /** A document of a branch the caller may not work in is neither read nor changed (issue 9 item 3). */
+  async function findAllowed(s: TenantScope, ctx: RequestContext, doc: DocumentDef, id: string) {
+    const found = await documentStore.find(s, doc, id);
+    if (!found) throw notFound();
+    requireBranch(ctx, typeof found.branchId === 'string' ? found.branchId : null);
+    return found;
+  }
+
   function refuseLocked(record: DocumentRecord): void {
     if (record.status === 'closed') throw conflict('closedDocument');
     if (record.referenced) throw conflict('referencedTransaction');
@@ -117,8 +125,7 @@ export function documentEngineRoutes(
   ): Promise<DocumentRecord> {
     return deps.transact(async (trx) => {
       const s = scopeOf(ctx, trx);
-      const before = id ? await documentStore.find(s, doc, id) : null;
-      if (id && !before) throw notFound();
+      const before = id ? await findAllowed(s, ctx, doc, id) : null;
       if (before) refuseLocked(before);
       const settings = await settingsFor(s, ctx);
       await check(s, ctx, doc, input, settings);
@@ -163,13 +170,9 @@ export function documentEngineRoutes(
     const [list, get, create, update, remove, attach, download, detach, close] = documentRoutes(doc);
     const routes: BoundRoute[] = [
       handle(list!, ({ ctx, query }) =>
-        documentStore.list(scopeOf(ctx), doc, query as DocumentListQuery, ctx.branchId),
+        documentStore.list(scopeOf(ctx), doc, query as DocumentListQuery, ctx.branchId, ctx.allowedBranches),
       ),
-      handle(get!, async ({ ctx, params }) => {
-        const found = await documentStore.find(scopeOf(ctx), doc, (params as { id: string }).id);
-        if (!found) throw notFound();
-        return found;
-      }),
+      handle(get!, ({ ctx, params }) => findAllowed(scopeOf(ctx), ctx, doc, (params as { id: string }).id)),
       handle(create!, ({ ctx, body }) => save(ctx, doc, null, body as DocumentInput)),
       handle(update!, ({ ctx, params, body }) =>
         save(ctx, doc, (params as { id: string }).id, body as DocumentInput),
@@ -178,8 +181,7 @@ export function documentEngineRoutes(
         const id = (params as { id: string }).id;
         await deps.transact(async (trx) => {
           const s = scopeOf(ctx, trx);
-          const before = await documentStore.find(s, doc, id);
-          if (!before) throw notFound();
+          const before = await findAllowed(s, ctx, doc, id);
           refuseLocked(before);
           const settings = await settingsFor(s, ctx);
           await post(trx, ctx, s, doc, { ...before, revision: before.revision + 1 }, true, settings);
@@ -200,7 +202,9 @@ export function documentEngineRoutes(
           ]);
         return deps.transact(async (trx) => {
           const s = scopeOf(ctx, trx);
-          if (!(await s(documentTableOf(doc)).where({ id }).first('id'))) throw notFound();
+          const owner = await s(documentTableOf(doc)).where({ id }).first('branch_id');
+          if (!owner) throw notFound();
+          requireBranch(ctx, owner.branch_id ? String(owner.branch_id) : null);
           const row = {
             id: newId(),
             document_type: doc.name,
@@ -222,6 +226,7 @@ export function documentEngineRoutes(
       }),
       handle(download!, async ({ ctx, params, res }) => {
         const { id, attachmentId } = params as { id: string; attachmentId: string };
+        await findAllowed(scopeOf(ctx), ctx, doc, id);
         const row = await scopeOf(ctx)('doc_attachments')
           .where({ id: attachmentId, document_type: doc.name, document_id: id })
           .first();
@@ -234,6 +239,7 @@ export function documentEngineRoutes(
       }),
       handle(detach!, async ({ ctx, params }) => {
         const { id, attachmentId } = params as { id: string; attachmentId: string };
+        await findAllowed(scopeOf(ctx), ctx, doc, id);
         const removed = await scopeOf(ctx)('doc_attachments')
           .where({ id: attachmentId, document_type: doc.name, document_id: id })
           .delete();
@@ -247,8 +253,7 @@ export function documentEngineRoutes(
           const id = (params as { id: string }).id;
           return deps.transact(async (trx) => {
             const s = scopeOf(ctx, trx);
-            const before = await documentStore.find(s, doc, id);
-            if (!before) throw notFound();
+            const before = await findAllowed(s, ctx, doc, id);
             refuseLocked(before);
             const settings = await settingsFor(s, ctx);
             await checkFiscalYear(s, ctx, before.date);

@@ -37,7 +37,9 @@ function elementOf(schema: Schema): Schema {
 export function unknownFields(sent: unknown, kept: unknown, echo?: Schema, path = ''): FieldIssue[] {
   if (Array.isArray(sent) && Array.isArray(kept)) {
     const element = elementOf(echo);
-    return sent.flatMap((item, i) => unknownFields(item, kept[i], element, path ? `${path}.${i}` : String(i)));
+    return sent.flatMap((item, i) =>
+      unknownFields(item, kept[i], element, path ? `${path}.${i}` : String(i)),
+    );
   }
   if (!isPlainObject(sent) || !isPlainObject(kept)) return [];
   const echoShape = shapeOf(echo);

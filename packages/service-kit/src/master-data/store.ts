@@ -167,6 +167,14 @@ export function toRow(entity: EntityDef, input: Record<string, unknown>, digits:
   return row;
 }
 
+/** A list limited to the caller's branches (null: every branch), for entities that belong to a branch. */
+export type ScopedListQuery = ListQuery & { branches?: readonly string[] | null };
+
+/** The field that makes a record belong to a branch (safes, stores): a reference to the branches. */
+export function branchFieldOf(entity: EntityDef): FieldDef | undefined {
+  return entity.fields.find((f) => f.kind === 'reference' && f.reference === 'branches');
+}
+
 function columnFor(entity: EntityDef, name: string): { column: string; field?: FieldDef } | null {
   // own keys only: 'constructor' or 'toString' are not columns (issue 9 item 7)
   if (Object.hasOwn(BASE_COLUMNS, name)) return { column: BASE_COLUMNS[name]! };
@@ -202,9 +210,11 @@ function applyFilters(q: Knex.QueryBuilder, entity: EntityDef, filter: Record<st
 }
 
 export const entityStore = {
-  async list(s: TenantScope, entity: EntityDef, query: ListQuery): Promise<Page<EntityRecord>> {
+  async list(s: TenantScope, entity: EntityDef, query: ScopedListQuery): Promise<Page<EntityRecord>> {
     const table = tableOf(entity);
     const q = s(table);
+    const branchField = branchFieldOf(entity);
+    if (branchField && query.branches) q.whereIn(columnOf(branchField.name), [...query.branches]);
     const searchable = [
       'code',
       'arabic_name',
@@ -233,7 +243,7 @@ export const entityStore = {
   async all(
     s: TenantScope,
     entity: EntityDef,
-    query: Omit<ListQuery, 'page' | 'pageSize'>,
+    query: Omit<ScopedListQuery, 'page' | 'pageSize'>,
   ): Promise<EntityRecord[]> {
     const page = await entityStore.list(s, entity, { ...query, page: 1, pageSize: 1_000_000 });
     return page.items;

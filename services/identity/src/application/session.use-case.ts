@@ -13,6 +13,7 @@ import { tenantsRepository, type Tenant } from '../persistence/tenants.repositor
 import { usersRepository, type UserRecord } from '../persistence/users.repository';
 import type { Mailer } from './mailer';
 import { revokeSessions } from './revoke-sessions';
+import { AttemptLimiter } from './attempt-limiter';
 import {
   dummyHash,
   generatePassword,
@@ -86,32 +87,48 @@ async function issueProfile(
 }
 
 export function sessionUseCases(deps: ServiceDeps) {
+  // failed sign-ins per user name, and reset mails per address (issue 9 item 1)
+  const failures = new AttemptLimiter(Number(deps.env.ERP_LOGIN_USER_LIMIT ?? 10), 60_000);
+  const resets = new AttemptLimiter(Number(deps.env.ERP_RESET_MAIL_LIMIT ?? 5), 15 * 60_000);
+  async function signIn(userName: string, password: string): Promise<LoginProfile> {
+    const user = await usersRepository.findByUserName(deps.db, userName);
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+    const pending =
+      user && !ok
+        ? await usersRepository.pendingPassword(tenantScope(deps.db, user.tenantId), user.id)
+        : null;
+    const byMail =
+      pending !== null &&
+      pending.expiresAt > new Date().toISOString() &&
+      (await verifyPassword(password, pending.hash));
+    if (!user || (!ok && !byMail)) throw unauthorized('wrongUserNameOrPassword');
+    if (!user.active) throw unauthorized('userInactive');
+    const tenant = await tenantsRepository.find(deps.db, user.tenantId);
+    if (!tenant) throw unauthorized('wrongUserNameOrPassword');
+    return deps.transact(async (trx) => {
+      if (byMail) {
+        // a password reset: the sessions opened with the old password end
+        await usersRepository.promotePendingPassword(tenantScope(trx, tenant.id), user.id);
+        await revokeSessions(trx, tenant.id, user.id);
+      }
+      const current = (await usersRepository.find(tenantScope(trx, tenant.id), user.id)) ?? user;
+      return issueProfile(deps, trx, current, tenant);
+    });
+  }
+
   return {
-    /** POST /api/Users/auth. Wrong name and wrong password answer the same, in the same time. */
+    /**
+     * POST /api/Users/auth. Wrong name and wrong password answer the same, in the same time. After too many
+     * failures for one user name, every attempt for it is refused for a minute, before any hashing.
+     */
     async login(userName: string, password: string): Promise<LoginProfile> {
-      const user = await usersRepository.findByUserName(deps.db, userName);
-      const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
-      const pending =
-        user && !ok
-          ? await usersRepository.pendingPassword(tenantScope(deps.db, user.tenantId), user.id)
-          : null;
-      const byMail =
-        pending !== null &&
-        pending.expiresAt > new Date().toISOString() &&
-        (await verifyPassword(password, pending.hash));
-      if (!user || (!ok && !byMail)) throw unauthorized('wrongUserNameOrPassword');
-      if (!user.active) throw unauthorized('userInactive');
-      const tenant = await tenantsRepository.find(deps.db, user.tenantId);
-      if (!tenant) throw unauthorized('wrongUserNameOrPassword');
-      return deps.transact(async (trx) => {
-        if (byMail) {
-          // a password reset: the sessions opened with the old password end
-          await usersRepository.promotePendingPassword(tenantScope(trx, tenant.id), user.id);
-          await revokeSessions(trx, tenant.id, user.id);
-        }
-        const current = (await usersRepository.find(tenantScope(trx, tenant.id), user.id)) ?? user;
-        return issueProfile(deps, trx, current, tenant);
-      });
+      failures.check(userName);
+      try {
+        return await signIn(userName, password);
+      } catch (error) {
+        if (error instanceof AppError && error.status === 401) failures.record(userName);
+        throw error;
+      }
     },
 
     /**
@@ -121,6 +138,8 @@ export function sessionUseCases(deps: ServiceDeps) {
      * Using it ends the user's other sessions. The answer is the same whether or not the email is known.
      */
     async forgetPassword(email: string, mailer: Mailer): Promise<void> {
+      resets.check(email);
+      resets.record(email);
       const users = await usersRepository.findByEmail(deps.db, email);
       for (const user of users) {
         const code = generatePassword();
