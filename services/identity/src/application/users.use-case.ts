@@ -132,7 +132,7 @@ export function userUseCases(deps: ServiceDeps) {
         const after = publicUser(record);
         await emit(trx, originOf(ctx), 'userChanged', id, eventPayload(record));
         // a password set here is recorded (never its hash) so the trail shows who changed whose password
-        const audited = hash ? { ...after, passwordChanged: true } : after;
+        const audited = hash ? { ...after, credentialsChanged: true } : after;
         await recordAudit(trx, ctx, 'identity', 'user', id, publicUser(before), audited);
         return after;
       });
