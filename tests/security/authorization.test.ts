@@ -10,7 +10,17 @@ describe.each(engines())('authorization on %s', (engine) => {
   let app: TestApp;
   let admin: Session;
   const year = new Date().getFullYear();
-  const ids = { branchB: '', storeA: '', storeB: '', unit: '', item: '', docA: '', docB: '', safeA: '', safeB: '' };
+  const ids = {
+    branchB: '',
+    storeA: '',
+    storeB: '',
+    unit: '',
+    item: '',
+    docA: '',
+    docB: '',
+    safeA: '',
+    safeB: '',
+  };
 
   beforeAll(async () => {
     app = await startTestApp(engine);
@@ -27,7 +37,8 @@ describe.each(engines())('authorization on %s', (engine) => {
 
   describe('user managers (item 2)', () => {
     let manager: Session & { id: string };
-    const record = async (id: string) => (await app.api.get(`/api/Users/${id}`).set(bearer(admin.token))).body;
+    const record = async (id: string) =>
+      (await app.api.get(`/api/Users/${id}`).set(bearer(admin.token))).body;
 
     beforeAll(async () => {
       manager = await userWith(app, admin, 'manager', {
@@ -42,22 +53,33 @@ describe.each(engines())('authorization on %s', (engine) => {
         .send({ ...(await record(manager.id)), isAdmin: true });
       expect(self.status).toBe(403);
       expect(self.body.code).toBe('onlyAdminGrantsAdmin');
-      const newAdmin = await app.api.post('/api/Users').set(bearer(manager.token)).send({
-        fullName: 'Evil',
-        userName: 'evil_admin',
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        branches: [admin.defaultBranchId],
-        isAdmin: true,
-      });
+      const newAdmin = await app.api
+        .post('/api/Users')
+        .set(bearer(manager.token))
+        .send({
+          fullName: 'Evil',
+          userName: 'evil_admin',
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          branches: [admin.defaultBranchId],
+          isAdmin: true,
+        });
       expect(newAdmin.status).toBe(403);
       const takeover = await app.api
         .put(`/api/Users/${admin.userId}`)
         .set(bearer(manager.token))
-        .send({ ...(await record(admin.userId)), password: 'Ev1l!Passw0rd', confirmPassword: 'Ev1l!Passw0rd' });
+        .send({
+          ...(await record(admin.userId)),
+          password: 'Ev1l!Passw0rd',
+          confirmPassword: 'Ev1l!Passw0rd',
+        });
       expect(takeover.status).toBe(403);
-      expect((await app.api.delete(`/api/Users/${admin.userId}`).set(bearer(manager.token))).status).toBe(403);
-      expect((await app.api.post('/api/Users/auth').send({ userName: 'admin', password: ADMIN_PASSWORD })).status).toBe(200);
+      expect((await app.api.delete(`/api/Users/${admin.userId}`).set(bearer(manager.token))).status).toBe(
+        403,
+      );
+      expect(
+        (await app.api.post('/api/Users/auth').send({ userName: 'admin', password: ADMIN_PASSWORD })).status,
+      ).toBe(200);
       expect((await record(manager.id)).isAdmin).toBe(false);
     });
 
@@ -82,7 +104,10 @@ describe.each(engines())('authorization on %s', (engine) => {
       const raise = await app.api
         .put(`/api/Users/${manager.id}`)
         .set(bearer(manager.token))
-        .send({ ...(await record(manager.id)), permissions: ['viewUsers', 'addUsers', 'editUsers', 'editCompany'] });
+        .send({
+          ...(await record(manager.id)),
+          permissions: ['viewUsers', 'addUsers', 'editUsers', 'editCompany'],
+        });
       expect(raise.status).toBe(403);
       const setPassword = () =>
         app.api
@@ -95,7 +120,10 @@ describe.each(engines())('authorization on %s', (engine) => {
       const granted = await app.api
         .put(`/api/Users/${manager.id}`)
         .set(bearer(admin.token))
-        .send({ ...(await record(manager.id)), permissions: ['viewUsers', 'addUsers', 'editUsers', 'viewItems', 'editUsersPassword'] });
+        .send({
+          ...(await record(manager.id)),
+          permissions: ['viewUsers', 'addUsers', 'editUsers', 'viewItems', 'editUsersPassword'],
+        });
       expect(granted.status).toBe(200);
       const again = await login(app, 'manager', PASSWORD);
       manager = { ...again, id: manager.id };
@@ -159,7 +187,7 @@ describe.each(engines())('authorization on %s', (engine) => {
       ...(branchId ? { BranchId: branchId } : {}),
     });
 
-    it("refuses another branch in the BranchId header (403) on any route", async () => {
+    it('refuses another branch in the BranchId header (403) on any route', async () => {
       for (const path of ['/api/OverflowAdjustments', '/api/Safes']) {
         const res = await app.api.get(path).set(asClerk(ids.branchB));
         expect(res.status).toBe(403);
@@ -175,19 +203,34 @@ describe.each(engines())('authorization on %s', (engine) => {
       expect(safes.body.items.map((s: { id: string }) => s.id)).toEqual([ids.safeA]);
       expect((await app.api.get(`/api/OverflowAdjustments/${ids.docB}`).set(asClerk())).status).toBe(403);
       expect((await app.api.get(`/api/Safes/${ids.safeB}`).set(asClerk())).status).toBe(403);
-      const before = (await app.api.get(`/api/OverflowAdjustments/${ids.docB}`).set(asAdmin(ids.branchB))).body;
+      const before = (await app.api.get(`/api/OverflowAdjustments/${ids.docB}`).set(asAdmin(ids.branchB)))
+        .body;
       const change = await app.api
         .put(`/api/OverflowAdjustments/${ids.docB}`)
         .set(asClerk(admin.defaultBranchId))
-        .send({ date: before.date, storeId: ids.storeB, notes: 'x', lines: before.lines.map((l: Record<string, unknown>) => ({ itemId: l.itemId, unitId: l.unitId, quantity: '1', unitCost: '3' })) });
+        .send({
+          date: before.date,
+          storeId: ids.storeB,
+          notes: 'x',
+          lines: before.lines.map((l: Record<string, unknown>) => ({
+            itemId: l.itemId,
+            unitId: l.unitId,
+            quantity: '1',
+            unitCost: '3',
+          })),
+        });
       expect(change.status).toBe(403);
-      expect((await app.api.delete(`/api/OverflowAdjustments/${ids.docB}`).set(asClerk(admin.defaultBranchId))).status).toBe(403);
+      expect(
+        (await app.api.delete(`/api/OverflowAdjustments/${ids.docB}`).set(asClerk(admin.defaultBranchId)))
+          .status,
+      ).toBe(403);
       const moved = await app.api
         .post('/api/Safes')
         .set(asClerk(admin.defaultBranchId))
         .send({ arabicName: 'خزينة مسروقة', branchId: ids.branchB });
       expect(moved.status).toBe(403);
-      const after = (await app.api.get(`/api/OverflowAdjustments/${ids.docB}`).set(asAdmin(ids.branchB))).body;
+      const after = (await app.api.get(`/api/OverflowAdjustments/${ids.docB}`).set(asAdmin(ids.branchB)))
+        .body;
       expect(after.revision).toBe(before.revision);
     });
   });
@@ -197,7 +240,11 @@ describe.each(engines())('authorization on %s', (engine) => {
       app.api
         .post('/api/OverflowAdjustments')
         .set({ ...bearer(admin.token), BranchId: admin.defaultBranchId, ...headers })
-        .send({ date, storeId: ids.storeA, lines: [{ itemId: ids.item, unitId: ids.unit, quantity: '1', unitCost: '1' }] });
+        .send({
+          date,
+          storeId: ids.storeA,
+          lines: [{ itemId: ids.item, unitId: ids.unit, quantity: '1', unitCost: '1' }],
+        });
 
     it('refuses a malformed or unknown year, and dates outside the years', async () => {
       for (const bad of ['0', 'abc', '1900', '20x6', '-1']) {
@@ -216,16 +263,28 @@ describe.each(engines())('authorization on %s', (engine) => {
 
     it('lets a user choose only the years their fiscal-year permission allows', async () => {
       const none = await userWith(app, admin, 'fy_none_doc', { permissions: ['addOverflowAdjustments'] });
-      const pick = await userWith(app, admin, 'fy_pick_doc', { permissions: ['addOverflowAdjustments', 'viewFiscalYears'] });
+      const pick = await userWith(app, admin, 'fy_pick_doc', {
+        permissions: ['addOverflowAdjustments', 'viewFiscalYears'],
+      });
       const as = (u: Session, fiscalYear?: string) =>
         app.api
           .post('/api/OverflowAdjustments')
-          .set({ ...bearer(u.token), BranchId: admin.defaultBranchId, ...(fiscalYear ? { FiscalYear: fiscalYear } : {}) })
-          .send({ date: `${year}-01-04`, storeId: ids.storeA, lines: [{ itemId: ids.item, unitId: ids.unit, quantity: '1', unitCost: '1' }] });
+          .set({
+            ...bearer(u.token),
+            BranchId: admin.defaultBranchId,
+            ...(fiscalYear ? { FiscalYear: fiscalYear } : {}),
+          })
+          .send({
+            date: `${year}-01-04`,
+            storeId: ids.storeA,
+            lines: [{ itemId: ids.item, unitId: ids.unit, quantity: '1', unitCost: '1' }],
+          });
       expect((await as(none, 'all')).status).toBe(403);
       expect((await as(pick, 'all')).status).toBe(403);
       expect((await as(pick, String(year))).status).toBe(201);
-      const years = (await app.api.get('/api/FiscalYears').set(bearer(none.token))).body as { year: number }[];
+      const years = (await app.api.get('/api/FiscalYears').set(bearer(none.token))).body as {
+        year: number;
+      }[];
       const first = years[0]!.year;
       expect((await as(none, String(first))).status).toBe(first === year ? 201 : 400);
     });

@@ -17,8 +17,7 @@ describe.each(engines())('sessions on %s', (engine) => {
   afterAll(async () => app?.stop());
 
   const asAdmin = () => bearer(admin.token);
-  const works = async (token: string) =>
-    (await app.api.get('/api/FavoriteRoutes').set(bearer(token))).status;
+  const works = async (token: string) => (await app.api.get('/api/FavoriteRoutes').set(bearer(token))).status;
 
   it('limits sign-in per address on every spelling of the path (item 1)', async () => {
     // the first call of this app was the admin's sign-in: three more reach the handler, whatever the spelling
@@ -51,13 +50,17 @@ describe.each(engines())('tokens revoked at once on %s', (engine) => {
   it('limits failed sign-ins per user name, whatever the address (item 1)', async () => {
     await userWith(app, admin, 'guessed');
     for (let i = 0; i < 10; i++) {
-      const res = await app.api.post('/api/Users/auth').send({ userName: 'guessed', password: `Wrong${i}!aA` });
+      const res = await app.api
+        .post('/api/Users/auth')
+        .send({ userName: 'guessed', password: `Wrong${i}!aA` });
       expect(res.status).toBe(401);
     }
     const locked = await app.api.post('/api/Users/auth').send({ userName: 'GUESSED', password: PASSWORD });
     expect(locked.status).toBe(429);
     // another account is not locked with it
-    expect((await app.api.post('/api/Users/auth').send({ userName: 'admin', password: ADMIN_PASSWORD })).status).toBe(200);
+    expect(
+      (await app.api.post('/api/Users/auth').send({ userName: 'admin', password: ADMIN_PASSWORD })).status,
+    ).toBe(200);
   });
 
   it('ends a deleted user’s token (item 4)', async () => {
@@ -85,7 +88,9 @@ describe.each(engines())('tokens revoked at once on %s', (engine) => {
         .send({ ...(await record(id)), ...change });
     expect((await put(suspended.id, { active: false })).status).toBe(200);
     expect((await put(demoted.id, { permissions: [] })).status).toBe(200);
-    expect((await put(reset.id, { password: 'N3w!Passw0rd', confirmPassword: 'N3w!Passw0rd' })).status).toBe(200);
+    expect((await put(reset.id, { password: 'N3w!Passw0rd', confirmPassword: 'N3w!Passw0rd' })).status).toBe(
+      200,
+    );
     await app.flush();
     for (const u of [suspended, demoted, reset]) {
       expect((await app.api.get('/api/Users').set(bearer(u.token))).status).toBe(401);
