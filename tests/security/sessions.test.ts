@@ -16,9 +16,6 @@ describe.each(engines())('sessions on %s', (engine) => {
   });
   afterAll(async () => app?.stop());
 
-  const asAdmin = () => bearer(admin.token);
-  const works = async (token: string) => (await app.api.get('/api/FavoriteRoutes').set(bearer(token))).status;
-
   it('limits sign-in per address on every spelling of the path (item 1)', async () => {
     // the first call of this app was the admin's sign-in: three more reach the handler, whatever the spelling
     const spellings = ['/api/users/auth', '/api/Users/auth/', '/api/USERS/AUTH', '/api/Users/Auth'];
