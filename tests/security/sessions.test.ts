@@ -8,11 +8,10 @@ import { PASSWORD, userWith, type Session } from './helpers';
  */
 describe.each(engines())('sessions on %s', (engine) => {
   let app: TestApp;
-  let admin: Session;
 
   beforeAll(async () => {
     app = await startTestApp(engine, { loginRateLimit: 4 });
-    admin = await login(app, 'admin', ADMIN_PASSWORD);
+    await login(app, 'admin', ADMIN_PASSWORD);
   });
   afterAll(async () => app?.stop());
 
