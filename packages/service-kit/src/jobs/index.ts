@@ -1,0 +1,3 @@
+export * from './jobs-migration';
+export * from './job-runner';
+export * from './job-routes';
