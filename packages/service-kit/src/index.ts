@@ -22,3 +22,4 @@ export * from './db/paging';
 export * from './master-data';
 export * from './documents';
 export * from './jobs';
+export * from './imports';

@@ -14,6 +14,7 @@ import { deadLetterRoutes } from './dead-letters';
 import { jobsMigration } from './jobs/jobs-migration';
 import { JobRunner, type JobKind } from './jobs/job-runner';
 import { jobRouteHandlers } from './jobs/job-routes';
+import { countRequests } from './jobs/request-pressure';
 
 export interface ServiceDeps {
   name: string;
@@ -37,7 +38,7 @@ export interface ServiceModule {
   /** First-run data (idempotent); what it returns is shown to the operator (the demo admin's password). */
   seed?(deps: ServiceDeps): Promise<Record<string, string> | undefined | void>;
   /** The kinds of background job the service runs. */
-  jobs?(deps: ServiceDeps): readonly JobKind<never, never>[];
+  jobs?(deps: ServiceDeps): readonly JobKind<never, unknown>[];
 }
 
 export interface StartOptions {
@@ -82,6 +83,8 @@ export function createServiceApp(
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  // background jobs give way to the requests being served
+  app.use(countRequests);
   // attachments travel as base64 JSON (5 MB files, spec section 9)
   app.use(express.json({ limit: '8mb' }));
   app.use(buildRouter(routes, { tokens, providerKey }));

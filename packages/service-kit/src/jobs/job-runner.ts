@@ -7,6 +7,7 @@ import type { RequestContext } from '../http/context';
 import type { Principal } from '../http/tokens';
 import { newId, nowIso } from '../ids';
 import type { Logger } from '../logger';
+import { afterRequests } from './request-pressure';
 
 /** What one chunk of a job hands back: its new state and progress, and the result once the work is done. */
 export interface JobStep<S> {
@@ -57,6 +58,8 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** Time budget of one chunk before yielding to the event loop. */
   budgetMs?: number;
+  /** The longest a chunk waits for requests in flight before it runs anyway. */
+  yieldMs?: number;
   /** The only process using the database (embedded SQLite): claims left by a previous run are void at start. */
   exclusive?: boolean;
   /** Finished jobs are deleted after this many days. */
@@ -82,7 +85,6 @@ interface StoredContext {
 }
 
 const ACTIVE: JobStatus[] = ['queued', 'running'];
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Runs a service's background jobs in chunks off the request path. Jobs live in the `jobs` table: a process
@@ -103,6 +105,7 @@ export class JobRunner {
   private readonly pollMs: number;
   private readonly leaseMs: number;
   readonly budgetMs: number;
+  private readonly yieldMs: number;
 
   constructor(
     private readonly db: Db,
@@ -111,10 +114,11 @@ export class JobRunner {
   ) {
     this.pollMs = options.pollMs ?? 1000;
     this.leaseMs = options.leaseMs ?? 30_000;
-    this.budgetMs = options.budgetMs ?? 50;
+    this.budgetMs = options.budgetMs ?? 10;
+    this.yieldMs = options.yieldMs ?? 200;
   }
 
-  register(kinds: readonly JobKind<never, never>[]): void {
+  register(kinds: readonly JobKind<never, unknown>[]): void {
     for (const k of kinds) this.kinds.set(k.kind, k as unknown as JobKind<unknown, unknown>);
   }
 
@@ -256,8 +260,8 @@ export class JobRunner {
       const row = await this.claimNext();
       if (!row) return;
       await this.runChunk(row);
-      // the next chunk waits for the requests that arrived meanwhile (better-sqlite3 is synchronous)
-      await yieldToEventLoop();
+      // the next chunk waits for the requests being served (better-sqlite3 is synchronous: a chunk holds the loop)
+      await afterRequests(this.yieldMs);
     }
   }
 
