@@ -11,7 +11,14 @@ import {
   type ServiceName,
 } from '@erp/contracts';
 import { parseLanguage } from '@erp/i18n';
-import { bearerToken, problemBody, sendProblem, type Logger, type TokenService } from '@erp/service-kit';
+import {
+  bearerToken,
+  countRequests,
+  problemBody,
+  sendProblem,
+  type Logger,
+  type TokenService,
+} from '@erp/service-kit';
 import { docsRouter } from './docs';
 import { buildOpenApi } from './openapi';
 import type { SessionReplica } from './sessions';
@@ -89,6 +96,8 @@ export function createGateway(options: GatewayOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  // background jobs in this process give way to the requests being served (embedded mode)
+  app.use(countRequests);
   const frontendOrigins = options.frontendOrigins ?? [];
   app.use(
     helmet({

@@ -8,6 +8,7 @@ export * from './events';
 export * from './asyncapi';
 export * from './http';
 export * from './admin';
+export * from './jobs';
 export * from './identity-routes';
 export * from './route-registry';
 export * from './master-data';

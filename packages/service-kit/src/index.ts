@@ -21,3 +21,5 @@ export * from './messaging/kafka-bus';
 export * from './db/paging';
 export * from './master-data';
 export * from './documents';
+export * from './jobs';
+export * from './imports';

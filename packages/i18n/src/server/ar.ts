@@ -115,4 +115,13 @@ export const ar: ServerMessages = {
   'validation.notManufacturingItem': 'الصنف ليس صنفاً مصنعاً له مكونات',
   'validation.notStoredItem': 'الصنف ليس صنفاً مخزنياً',
   'validation.importFile': 'استورد ملفاً واحداً بصيغة xlsx أو xls أو csv أقل من 1 ميجابايت',
+  jobInProgress: 'توجد عملية نشطة قيد التنفيذ على هذه البيانات، يرجى الانتظار حتى تنتهي',
+  jobInterrupted: 'توقفت العملية بسبب إعادة التشغيل ولم يمكن استكمالها، ابدأها من جديد',
+  importTooManyRows: 'يحتوي الملف على أكثر من {limit} صف، استورد {limit} صف على الأكثر في كل مرة',
+  importTooLarge: 'حجم الملف بعد فك ضغطه أكبر من {limit} ميجابايت، استورد ملفاً أصغر',
+  'validation.invisibleCharacters': 'لا يُسمح بأحرف التحكم أو تجاوز الاتجاه أو الأحرف غير المرئية',
+  'validation.fileName': 'اسم الملف غير صالح',
+  'validation.contentType': 'نوع الملف غير صالح',
+  'validation.base64': 'محتوى الملف ليس بترميز base64 صالح',
+  'validation.fileContentMismatch': 'محتوى الملف لا يطابق نوعه',
 };

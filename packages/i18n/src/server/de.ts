@@ -121,4 +121,16 @@ export const de: ServerMessages = {
   'validation.notManufacturingItem': 'Der Artikel ist kein Fertigungsartikel mit Komponenten',
   'validation.notStoredItem': 'Der Artikel wird nicht gelagert',
   'validation.importFile': 'Importieren Sie eine .xlsx-, .xls- oder .csv-Datei unter 1 MB',
+  jobInProgress: 'Für diese Daten läuft bereits ein Auftrag; bitte warten Sie, bis er abgeschlossen ist',
+  jobInterrupted:
+    'Der Auftrag wurde durch einen Neustart unterbrochen und konnte nicht fortgesetzt werden; starten Sie ihn erneut',
+  importTooManyRows:
+    'Die Datei hat mehr als {limit} Zeilen; importieren Sie höchstens {limit} Zeilen auf einmal',
+  importTooLarge: 'Die Datei ist entpackt größer als {limit} MB; importieren Sie eine kleinere Datei',
+  'validation.invisibleCharacters':
+    'Steuerzeichen, Richtungsumkehrungen und unsichtbare Zeichen sind nicht erlaubt',
+  'validation.fileName': 'Der Dateiname ist ungültig',
+  'validation.contentType': 'Der Dateityp ist ungültig',
+  'validation.base64': 'Der Dateiinhalt ist kein gültiges Base64',
+  'validation.fileContentMismatch': 'Der Dateiinhalt passt nicht zu seinem Typ',
 };

@@ -117,6 +117,15 @@ export const en = {
   'validation.notManufacturingItem': 'The item is not a manufacturing item with components',
   'validation.notStoredItem': 'The item is not a stored item',
   'validation.importFile': 'Import one .xlsx, .xls or .csv file under 1 MB',
+  jobInProgress: 'This data has an active job in progress; please wait while it finishes',
+  jobInterrupted: 'The job was interrupted by a restart and could not continue; start it again',
+  importTooManyRows: 'The file has more than {limit} rows; import at most {limit} rows at a time',
+  importTooLarge: 'The file unpacks to more than {limit} MB; import a smaller file',
+  'validation.invisibleCharacters': 'Control, direction-override and invisible characters are not allowed',
+  'validation.fileName': 'The file name is not valid',
+  'validation.contentType': 'The file type is not valid',
+  'validation.base64': 'The file content is not valid base64',
+  'validation.fileContentMismatch': 'The file content does not match its type',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

@@ -120,4 +120,14 @@ export const fr: ServerMessages = {
   'validation.notManufacturingItem': "L'article n'est pas un article fabriqué avec des composants",
   'validation.notStoredItem': "L'article n'est pas stocké",
   'validation.importFile': 'Importez un seul fichier .xlsx, .xls ou .csv de moins de 1 Mo',
+  jobInProgress: "Une tâche est en cours sur ces données ; veuillez patienter jusqu'à ce qu'elle se termine",
+  jobInterrupted: "La tâche a été interrompue par un redémarrage et n'a pas pu reprendre ; relancez-la",
+  importTooManyRows: 'Le fichier contient plus de {limit} lignes ; importez au plus {limit} lignes à la fois',
+  importTooLarge: 'Le fichier décompressé dépasse {limit} Mo ; importez un fichier plus petit',
+  'validation.invisibleCharacters':
+    'Les caractères de contrôle, de forçage de direction et invisibles ne sont pas autorisés',
+  'validation.fileName': "Le nom du fichier n'est pas valide",
+  'validation.contentType': "Le type du fichier n'est pas valide",
+  'validation.base64': "Le contenu du fichier n'est pas un base64 valide",
+  'validation.fileContentMismatch': 'Le contenu du fichier ne correspond pas à son type',
 };

@@ -115,4 +115,13 @@ export const ku: ServerMessages = {
   'validation.notManufacturingItem': 'کاڵاکە کاڵایەکی دروستکراو نییە کە پێکهاتەی هەبێت',
   'validation.notStoredItem': 'کاڵاکە کاڵای کۆگا نییە',
   'validation.importFile': 'تەنها یەک فایلی xlsx یان xls یان csv کەمتر لە 1 مێگابایت هاوردە بکە',
+  jobInProgress: 'کارێکی چالاک لەسەر ئەم داتایانە بەڕێوەدەچێت، تکایە چاوەڕێ بکە تا تەواو دەبێت',
+  jobInterrupted: 'کارەکە بەهۆی دەستپێکردنەوە ڕاگیرا و نەتوانرا بەردەوام بێت، دووبارە دەستی پێبکەرەوە',
+  importTooManyRows: 'فایلەکە زیاتر لە {limit} ڕیزی تێدایە، لە هەر جارێکدا لانیزۆر {limit} ڕیز هاوردە بکە',
+  importTooLarge: 'فایلەکە دوای کردنەوە لە {limit} مێگابایت گەورەترە، فایلێکی بچووکتر هاوردە بکە',
+  'validation.invisibleCharacters': 'پیتی کۆنترۆڵ و گۆڕینی ئاراستە و پیتی نادیار ڕێگەپێدراو نین',
+  'validation.fileName': 'ناوی فایلەکە دروست نییە',
+  'validation.contentType': 'جۆری فایلەکە دروست نییە',
+  'validation.base64': 'ناوەڕۆکی فایلەکە base64ی دروست نییە',
+  'validation.fileContentMismatch': 'ناوەڕۆکی فایلەکە لەگەڵ جۆرەکەی ناگونجێت',
 };

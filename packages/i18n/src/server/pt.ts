@@ -117,4 +117,14 @@ export const pt: ServerMessages = {
   'validation.notManufacturingItem': 'O item não é um item fabricado com componentes',
   'validation.notStoredItem': 'O item não é estocável',
   'validation.importFile': 'Importe um único arquivo .xlsx, .xls ou .csv com menos de 1 MB',
+  jobInProgress: 'Há um trabalho ativo em andamento sobre estes dados; aguarde até que termine',
+  jobInterrupted: 'O trabalho foi interrompido por um reinício e não pôde continuar; inicie-o novamente',
+  importTooManyRows: 'O arquivo tem mais de {limit} linhas; importe no máximo {limit} linhas de cada vez',
+  importTooLarge: 'O arquivo descompactado tem mais de {limit} MB; importe um arquivo menor',
+  'validation.invisibleCharacters':
+    'Caracteres de controle, de inversão de direção e invisíveis não são permitidos',
+  'validation.fileName': 'O nome do arquivo não é válido',
+  'validation.contentType': 'O tipo do arquivo não é válido',
+  'validation.base64': 'O conteúdo do arquivo não é base64 válido',
+  'validation.fileContentMismatch': 'O conteúdo do arquivo não corresponde ao seu tipo',
 };
