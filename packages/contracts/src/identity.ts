@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStrictBase64, textSchema } from './text';
 import { idSchema, namesInput } from './common';
 import { decimalString } from './money';
 import { isPermissionName, type PermissionName } from './permissions';
@@ -14,7 +15,7 @@ import {
   userNameSchema,
 } from './validators';
 
-const text = (max: number) => z.string().trim().max(max, { message: 'validation.max' });
+const text = (max: number) => textSchema(max);
 const optionalText = (max: number) => text(max).optional().default('');
 const required = (max: number) => text(max).min(1, { message: 'validation.required' });
 const permissionList = z
@@ -254,16 +255,16 @@ export const supportTicketInput = z
     title: required(200),
     phone: phoneSchema,
     email: emailSchema,
-    message: z
-      .string()
-      .trim()
-      .min(1, { message: 'validation.describeIssue' })
-      .max(5000, { message: 'validation.max' }),
+    message: textSchema(5000, { multiline: true }).min(1, { message: 'validation.describeIssue' }),
     imageExtension: z.string().trim().toLowerCase().optional().default(''),
     base64Image: z.string().optional().default(''),
   })
   .superRefine((v, ctx) => {
     if (!v.base64Image) return;
+    if (!isStrictBase64(v.base64Image)) {
+      ctx.addIssue({ code: 'custom', path: ['base64Image'], message: 'validation.base64' });
+      return;
+    }
     if (!(IMAGE_EXTENSIONS as readonly string[]).includes(v.imageExtension)) {
       ctx.addIssue({ code: 'custom', path: ['imageExtension'], message: 'validation.imageType' });
     }

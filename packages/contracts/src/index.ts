@@ -2,6 +2,7 @@ export * from './permissions';
 export * from './money';
 export * from './problem';
 export * from './validators';
+export * from './text';
 export * from './common';
 export * from './identity';
 export * from './events';

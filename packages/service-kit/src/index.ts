@@ -23,3 +23,4 @@ export * from './master-data';
 export * from './documents';
 export * from './jobs';
 export * from './imports';
+export * from './attachments';

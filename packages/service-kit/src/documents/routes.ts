@@ -14,6 +14,7 @@ import { recordAudit } from '../audit';
 import type { Executor } from '../db/database';
 import { tenantScope, type TenantScope } from '../db/tenant-scope';
 import { AppError, conflict, notFound, type FieldIssue } from '../errors';
+import { checkAttachment, safeContentType } from '../attachments/content-sniffing';
 import { requireBranch, requirePrincipal, type RequestContext } from '../http/context';
 import { handle, type BoundRoute } from '../http/routes';
 import { newId, nowIso } from '../ids';
@@ -200,6 +201,7 @@ export function documentEngineRoutes(
           throw new AppError(400, 'validationFailed', {}, [
             { field: 'base64', code: 'validation.fileTooLarge' },
           ]);
+        const contentType = checkAttachment({ ...file, content });
         return deps.transact(async (trx) => {
           const s = scopeOf(ctx, trx);
           const owner = await s(documentTableOf(doc)).where({ id }).first('branch_id');
@@ -210,7 +212,7 @@ export function documentEngineRoutes(
             document_type: doc.name,
             document_id: id,
             file_name: file.fileName,
-            content_type: file.contentType || 'application/octet-stream',
+            content_type: contentType,
             size: content.length,
             created_at: nowIso(),
           };
@@ -233,8 +235,9 @@ export function documentEngineRoutes(
         if (!row) throw notFound();
         res
           .status(200)
-          .type(String(row.content_type))
+          // attachment() sets a type from the name's extension: the stored (checked) type is set after it
           .attachment(String(row.file_name))
+          .type(safeContentType(row.content_type))
           .send(Buffer.from(row.content as Buffer));
       }),
       handle(detach!, async ({ ctx, params }) => {

@@ -1,5 +1,6 @@
 import type { favoriteRouteInput, supportTicketInput } from '@erp/contracts';
 import {
+  checkImage,
   conflict,
   isUniqueViolation,
   newId,
@@ -75,6 +76,9 @@ export function supportUseCases(deps: ServiceDeps) {
 
     async createTicket(ctx: RequestContext, input: z.infer<typeof supportTicketInput>) {
       const p = requirePrincipal(ctx);
+      const image = input.base64Image ? input.base64Image.replace(/^data:[^,]*,/, '') : null;
+      // the screenshot must be the image its extension says, not HTML or a program renamed .png
+      if (image) checkImage(Buffer.from(image, 'base64'), input.imageExtension, 'base64Image');
       const id = newId();
       await deps.transact((trx) =>
         requireTenant(trx, ctx).insert('support_tickets', {
@@ -87,7 +91,7 @@ export function supportUseCases(deps: ServiceDeps) {
           type: 'feedback',
           comment: '',
           image_extension: input.base64Image ? input.imageExtension : '',
-          image: input.base64Image ? input.base64Image.replace(/^data:[^,]*,/, '') : null,
+          image,
           status: 'underReview',
           created_at: nowIso(),
         }),
