@@ -28,3 +28,27 @@ export function requireEnv(name: string, env = process.env): string {
   if (!value) throw new Error(`${name} is required`);
   return value;
 }
+
+/**
+ * A secret from the environment or, as containers get them, from the file `<NAME>_FILE` names (docker secrets,
+ * `/run/secrets/...`): the value never has to be written in a compose file.
+ */
+export function secretEnv(name: string, env = process.env): string | undefined {
+  const file = env[`${name}_FILE`];
+  if (file) return readFileSync(file, 'utf8').trim();
+  return env[name] || undefined;
+}
+
+export function requireSecret(name: string, env = process.env): string {
+  const value = secretEnv(name, env);
+  if (!value) throw new Error(`${name} (or ${name}_FILE) is required`);
+  return value;
+}
+
+/** MYSQL_URL, with the password of MYSQL_PASSWORD(_FILE) when the URL carries none (each service its own user). */
+export function mysqlUrl(env = process.env): string {
+  const url = new URL(requireEnv('MYSQL_URL', env));
+  const password = secretEnv('MYSQL_PASSWORD', env);
+  if (password && !url.password) url.password = encodeURIComponent(password);
+  return url.toString();
+}
