@@ -78,10 +78,15 @@ export function createServiceApp(
   return app;
 }
 
+/** Every migration of a service's database, in order: the kit's messaging tables, then the module's own. */
+export function migrationsOf(module: Pick<ServiceModule, 'migrations'>): readonly Migration[] {
+  return [messagingMigration, ...module.migrations];
+}
+
 export async function startService(module: ServiceModule, options: StartOptions): Promise<RunningService> {
   const logger = options.logger ?? createLogger(module.name);
   const db = await openDatabase(options.db);
-  await migrate(db, [messagingMigration, ...module.migrations]);
+  await migrate(db, migrationsOf(module));
   const relay = new OutboxRelay(db, options.bus, logger.child('relay'), {
     pollMs: options.relayPollMs ?? 250,
   });
