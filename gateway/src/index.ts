@@ -1,7 +1,9 @@
 import type { ServiceModule } from '@erp/service-kit';
-import { SubscriptionReplica, gatewayMigrations } from './subscriptions';
+import { gatewayMigrations } from './migrations';
+import { SubscriptionReplica } from './subscriptions';
 
 export * from './gateway';
+export * from './migrations';
 export * from './openapi';
 export * from './subscriptions';
 export * from './web';

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gatewayModule } from '@erp/gateway';
-import { serviceModules, startEmbedded } from '@erp/runner';
-import { migrate, migrationsOf, openDatabase, type ServiceModule } from '@erp/service-kit';
-import { engines, testDatabases } from '../support/databases';
+import { startEmbedded } from '@erp/runner';
+import { openDatabase } from '@erp/service-kit';
+import { engines } from '../support/databases';
 import {
   FIXTURE_ADMIN_PASSWORD,
   FIXTURE_PROVIDER_KEY,
@@ -14,6 +13,7 @@ import {
   loadFixture,
   type FixtureService,
 } from './fixture-databases';
+import { freshSchemas } from './fresh-install';
 import { readRows } from './rows';
 import { readSchema, type SchemaShape } from './schema';
 
@@ -24,28 +24,6 @@ import { readSchema, type SchemaShape } from './schema';
 const appendedByUpgrades: Record<string, string> = {
   knex_migrations: 'each upgrade records the migrations it ran; the rows of earlier runs stay',
 };
-
-const moduleOf = (name: FixtureService): ServiceModule =>
-  name === 'gateway' ? gatewayModule().module : serviceModules[name];
-
-async function freshSchemas(engine: 'sqlite' | 'mysql'): Promise<Record<string, SchemaShape>> {
-  const dbs = testDatabases(engine);
-  const schemas: Record<string, SchemaShape> = {};
-  try {
-    for (const name of fixtureServices) {
-      const db = await openDatabase(dbs.config(`fresh_${name}`));
-      try {
-        await migrate(db, migrationsOf(moduleOf(name)));
-        schemas[name] = await readSchema(db);
-      } finally {
-        await db.destroy();
-      }
-    }
-  } finally {
-    await dbs.cleanup();
-  }
-  return schemas;
-}
 
 describe.each(engines())('upgrading a database made by an earlier version, on %s', (engine) => {
   let fresh: Record<string, SchemaShape>;

@@ -25,6 +25,45 @@ export const effectsMigration: Migration = {
   },
 };
 
+/** The storage transfers' tables as inventory's migration makes them (the store reads its declaration). */
+export const storageTransfersMigration: Migration = {
+  name: 'test_0002_storage_transfers',
+  async up(knex) {
+    await knex.schema.createTable('doc_storage_transfers', (t) => {
+      t.string('id', 36).primary();
+      t.string('tenant_id', 36).notNullable();
+      t.string('branch_id', 36).nullable();
+      t.string('code', 20).notNullable();
+      t.integer('year').notNullable();
+      t.bigInteger('seq').notNullable();
+      t.string('date', 10).notNullable();
+      t.string('status', 20).notNullable();
+      t.string('reference_number', 40).notNullable();
+      t.text('notes').notNullable();
+      t.string('store_id', 36).nullable().index();
+      t.string('to_store_id', 36).nullable().index();
+      t.integer('revision').notNullable();
+      t.bigInteger('total_quantity').notNullable();
+      t.bigInteger('total_value').notNullable();
+      t.string('created_by', 36).nullable();
+      t.string('created_at', 30).notNullable();
+      t.string('updated_at', 30).notNullable();
+      t.unique(['tenant_id', 'code']);
+      t.index(['tenant_id', 'date']);
+    });
+    await knex.schema.createTable('doc_storage_transfers_lines', (t) => {
+      t.string('tenant_id', 36).notNullable();
+      t.string('document_id', 36).notNullable();
+      t.integer('line_no').notNullable();
+      t.string('item_id', 36).nullable().index();
+      t.string('unit_id', 36).nullable().index();
+      t.bigInteger('quantity').nullable();
+      t.bigInteger('value').notNullable();
+      t.primary(['tenant_id', 'document_id', 'line_no']);
+    });
+  },
+};
+
 export async function openTestDb(config: DbConfig): Promise<Db> {
   const db = await openDatabase(config);
   await migrate(db, [messagingMigration, effectsMigration]);
