@@ -1,7 +1,7 @@
 import type { Db } from '@erp/service-kit';
 import { listTables } from './schema';
 
-/** A row as comparable text: keys sorted, binary as hex, so equal rows read from either engine compare equal. */
+/** A row as comparable text: keys sorted, binary as hex, so equal rows compare equal as strings. */
 function canonical(row: Record<string, unknown>): string {
   const keys = Object.keys(row).sort();
   return JSON.stringify(
@@ -12,12 +12,32 @@ function canonical(row: Record<string, unknown>): string {
   );
 }
 
-/** Every row of every table, each table's rows sorted, so two reads of one database compare equal. */
-export async function readRows(db: Db): Promise<Record<string, string[]>> {
-  const tables: Record<string, string[]> = {};
+export interface TableRows {
+  columns: string[];
+  rows: string[];
+}
+
+/**
+ * Every row of every table, each table's rows sorted, so two reads of one database compare equal. With
+ * `columns`, a table is read in those columns only: an upgrade's rows in the columns the fixture had (a column
+ * a migration added is new, not a change to a kept row).
+ */
+export async function readRows(
+  db: Db,
+  columns: Record<string, string[]> = {},
+): Promise<Record<string, TableRows>> {
+  const tables: Record<string, TableRows> = {};
   for (const table of await listTables(db)) {
-    const rows = (await db(table).select()) as Record<string, unknown>[];
-    tables[table] = rows.map(canonical).sort();
+    const only = columns[table];
+    const rows = (await (only ? db(table).select(only) : db(table).select())) as Record<string, unknown>[];
+    tables[table] = {
+      columns:
+        only ??
+        (await db(table)
+          .columnInfo()
+          .then((info) => Object.keys(info))),
+      rows: rows.map(canonical).sort(),
+    };
   }
   return tables;
 }
