@@ -3,7 +3,7 @@ import type { Db, DbConfig, Trx } from './db/database';
 import { openDatabase } from './db/database';
 import { migrate, type Migration } from './db/migrations';
 import { createLogger, type Logger } from './logger';
-import type { Bus } from './messaging/bus';
+import type { Bus, ConsumerHealth } from './messaging/bus';
 import { InboxConsumer, type EventHandler } from './messaging/inbox';
 import { messagingMigration } from './messaging/messaging-migration';
 import { OutboxRelay } from './messaging/relay';
@@ -47,6 +47,13 @@ export interface StartOptions {
   seed?: boolean;
 }
 
+/** What `/healthz` answers: a service whose consumer has stopped is unhealthy (503), whatever its HTTP does. */
+export interface ServiceHealth {
+  status: 'ok' | 'unhealthy';
+  /** Its consumer group's state and lag; null for a service that consumes nothing. */
+  consumer: ConsumerHealth | null;
+}
+
 export interface RunningService {
   name: string;
   db: Db;
@@ -56,6 +63,7 @@ export interface RunningService {
   deps: ServiceDeps;
   consumer: InboxConsumer | null;
   seedInfo: Record<string, string> | undefined;
+  health(): ServiceHealth;
   stop(): Promise<void>;
 }
 
@@ -64,12 +72,14 @@ export function createServiceApp(
   tokens: TokenService,
   providerKey: string | undefined,
   logger: Logger,
+  health: () => ServiceHealth = () => ({ status: 'ok', consumer: null }),
 ): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
   app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
+    const h = health();
+    res.status(h.status === 'ok' ? 200 : 503).json(h);
   });
   // attachments travel as base64 JSON (5 MB files, spec section 9)
   app.use(express.json({ limit: '8mb' }));
@@ -104,9 +114,13 @@ export async function startService(module: ServiceModule, options: StartOptions)
   };
   const seedInfo = options.seed === false ? undefined : ((await module.seed?.(deps)) ?? undefined);
   const routes = [...module.routes(deps), ...deadLetterRoutes(module.name, db)];
-  const app = createServiceApp(routes, options.tokens, options.providerKey, logger);
-  const handlers = module.consumers?.(deps);
   let consumer: InboxConsumer | null = null;
+  const health = (): ServiceHealth => {
+    const state = consumer && options.consume !== false ? options.bus.health(module.name) : null;
+    return { status: state?.state === 'stopped' ? 'unhealthy' : 'ok', consumer: state };
+  };
+  const app = createServiceApp(routes, options.tokens, options.providerKey, logger, health);
+  const handlers = module.consumers?.(deps);
   if (handlers && Object.keys(handlers).length > 0) {
     consumer = new InboxConsumer(db, module.name, handlers, logger.child('consumer'), {
       afterCommit: () => relay.nudge(),
@@ -122,6 +136,7 @@ export async function startService(module: ServiceModule, options: StartOptions)
     deps,
     consumer,
     seedInfo,
+    health,
     async stop() {
       await relay.stop();
       await db.destroy();

@@ -9,6 +9,7 @@ import {
   tenantScope,
   type Db,
   type DbConfig,
+  type EventHandler,
   type Migration,
 } from '../src';
 
@@ -82,21 +83,23 @@ export function userPayload(i: number) {
   };
 }
 
-export function effectsConsumer(db: Db, delayMs = 0, groupId = 'effects') {
-  return new InboxConsumer(
-    db,
-    groupId,
-    {
-      'identity.user.created': async (trx, envelope: Envelope, payload) => {
-        if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-        await tenantScope(trx, envelope.tenantId).insert('effects', {
-          id: newId(),
-          event_id: envelope.id,
-          user_name: (payload as { userName: string }).userName,
-        });
-      },
+/** Records each applied user event in `effects`. */
+export function effectHandlers(delayMs = 0): Record<string, EventHandler> {
+  return {
+    'identity.user.created': async (trx, envelope: Envelope, payload) => {
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+      await tenantScope(trx, envelope.tenantId).insert('effects', {
+        id: newId(),
+        event_id: envelope.id,
+        user_name: (payload as { userName: string }).userName,
+      });
     },
-    createLogger('test'),
-    { maxAttempts: 2, retryDelayMs: 1 },
-  );
+  };
+}
+
+export function effectsConsumer(db: Db, delayMs = 0, groupId = 'effects') {
+  return new InboxConsumer(db, groupId, effectHandlers(delayMs), createLogger('test'), {
+    maxAttempts: 2,
+    retryDelayMs: 1,
+  });
 }

@@ -8,7 +8,13 @@ import {
   webRouter,
 } from '@erp/gateway';
 import { serviceNames, topics, type ServiceName } from '@erp/contracts';
-import { createLogger, createTokenService, KafkaBus, startService } from '@erp/service-kit';
+import {
+  createLogger,
+  createTokenService,
+  KafkaBus,
+  startService,
+  type RunningService,
+} from '@erp/service-kit';
 
 import { repoRoot, requireEnv } from './config';
 import { serviceModules } from './modules';
@@ -50,11 +56,12 @@ export async function runService(name: string): Promise<void> {
     seed: env.ERP_SEED_DEMO !== '0',
   };
 
-  let running;
+  let running: RunningService;
   let app;
   if (name === 'gateway') {
     const gw = gatewayModule();
-    running = await startService(gw.module, common);
+    const own = await startService(gw.module, common);
+    running = own;
     const services = Object.fromEntries(
       serviceNames.map((s) => [
         s,
@@ -69,6 +76,7 @@ export async function runService(name: string): Promise<void> {
     const gateway = createGateway({
       services,
       ownApp: running.app,
+      ownHealth: running.health,
       tokens,
       subscriptions: gw.replica(running.db),
       logger,
@@ -89,7 +97,8 @@ export async function runService(name: string): Promise<void> {
     app = express();
     app.disable('x-powered-by');
     app.get('/healthz', (_req, res) => {
-      res.json({ status: 'ok' });
+      const health = own.health();
+      res.status(health.status === 'ok' ? 200 : 503).json(health);
     });
     app.use(gateway);
   } else if ((serviceNames as readonly string[]).includes(name)) {
