@@ -113,20 +113,20 @@ export async function startService(module: ServiceModule, options: StartOptions)
     },
   };
   const seedInfo = options.seed === false ? undefined : ((await module.seed?.(deps)) ?? undefined);
-  const routes = [...module.routes(deps), ...deadLetterRoutes(module.name, db)];
-  let consumer: InboxConsumer | null = null;
+  const handlers = module.consumers?.(deps);
+  const consumer =
+    handlers && Object.keys(handlers).length > 0
+      ? new InboxConsumer(db, module.name, handlers, logger.child('consumer'), {
+          afterCommit: () => relay.nudge(),
+        })
+      : null;
   const health = (): ServiceHealth => {
     const state = consumer && options.consume !== false ? options.bus.health(module.name) : null;
     return { status: state?.state === 'stopped' ? 'unhealthy' : 'ok', consumer: state };
   };
+  const routes = [...module.routes(deps), ...deadLetterRoutes(module.name, db, consumer)];
   const app = createServiceApp(routes, options.tokens, options.providerKey, logger, health);
-  const handlers = module.consumers?.(deps);
-  if (handlers && Object.keys(handlers).length > 0) {
-    consumer = new InboxConsumer(db, module.name, handlers, logger.child('consumer'), {
-      afterCommit: () => relay.nudge(),
-    });
-    if (options.consume !== false) await options.bus.subscribe(consumer);
-  }
+  if (consumer && options.consume !== false) await options.bus.subscribe(consumer);
   relay.start();
   return {
     name: module.name,

@@ -122,3 +122,84 @@ describe('a service’s health follows its consumer', () => {
     }
   });
 });
+
+describe('dead letters through the admin routes', () => {
+  const secret = 'y'.repeat(32);
+  const tokens = createTokenService(secret);
+  const admin = tokens.sign({
+    userId: 'admin-1',
+    tenantId: 'tenant-a',
+    userName: 'admin',
+    isAdmin: true,
+    permissions: new Set(),
+    branches: [],
+    subscriptionEnd: '2099-12-31',
+    subscriptionActive: true,
+  }).token;
+
+  it('show a translated reason, never the error, and apply a parked event again after a fix', async () => {
+    const dbs = testDatabases('sqlite');
+    const bus = new InProcessBus();
+    let broken = true;
+    const applied = effectHandlers();
+    const service = await startService(
+      {
+        name: 'effects',
+        migrations: [effectsMigration],
+        routes: () => [],
+        consumers: () => ({
+          'identity.user.created': async (trx, envelope, payload) => {
+            if (broken)
+              throw new Error('insert into `effects` (`id`) values (?) - SQLITE_ERROR at /srv/x.ts:1');
+            await applied['identity.user.created']!(trx, envelope, payload);
+          },
+        }),
+      },
+      { db: dbs.config('replay'), bus, tokens, relayPollMs: 60_000 },
+    );
+    try {
+      const envelope = await oneEnvelope(service.db);
+      await service.consumer!.handle(envelope);
+      const list = await request(service.app)
+        .get('/api/admin/effects/dead-letters')
+        .set({ Authorization: `Bearer ${admin}`, Language: 'fr' });
+      expect(list.status).toBe(200);
+      expect(list.body).toHaveLength(1);
+      expect(list.body[0]).toMatchObject({
+        eventId: envelope.id,
+        reason: 'failed',
+        reasonText: "L'application de l'événement a échoué après plusieurs tentatives",
+        attempts: 3,
+      });
+      expect(JSON.stringify(list.body)).not.toMatch(/insert into|SQLITE|\/srv\/|at /);
+
+      const path = `/api/admin/effects/dead-letters/${String(list.body[0].id)}/replay`;
+      const again = await request(service.app)
+        .post(path)
+        .set({ Authorization: `Bearer ${admin}` });
+      expect(again.body).toEqual({ outcome: 'parkedAgain' });
+      const parked = (
+        await request(service.app)
+          .get('/api/admin/effects/dead-letters')
+          .set({ Authorization: `Bearer ${admin}` })
+      ).body as { id: string }[];
+      expect(parked).toHaveLength(1);
+
+      broken = false;
+      const replay = await request(service.app)
+        .post(`/api/admin/effects/dead-letters/${parked[0]!.id}/replay`)
+        .set({ Authorization: `Bearer ${admin}` });
+      expect(replay.body).toEqual({ outcome: 'applied' });
+      expect(await service.db('effects').select('event_id')).toEqual([{ event_id: envelope.id }]);
+      expect(await service.db('dead_letters').select()).toEqual([]);
+      const gone = await request(service.app)
+        .post(`/api/admin/effects/dead-letters/${parked[0]!.id}/replay`)
+        .set({ Authorization: `Bearer ${admin}` });
+      expect(gone.status).toBe(404);
+    } finally {
+      await service.stop();
+      await bus.close();
+      await dbs.cleanup();
+    }
+  });
+});
