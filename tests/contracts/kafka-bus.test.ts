@@ -402,3 +402,34 @@ describe('KafkaBus on mokapi', () => {
     ).rejects.toThrow(/closed/);
   });
 });
+
+describe('two installations on one broker', () => {
+  it('never read each other’s events: their topics and consumer groups carry their prefixes', async () => {
+    const shared = await startMokapi({ topicPrefixes: ['shopa_', 'shopb_'] });
+    const [a, b] = ['shopa_', 'shopb_'].map(
+      (prefix) => new KafkaBus({ brokers: shared.brokers, clientId: prefix, logger, prefix }),
+    );
+    try {
+      const received: Record<string, string[]> = { a: [], b: [] };
+      const group = (name: 'a' | 'b'): Subscription => ({
+        // the same service name, hence the same group name, in both installations
+        groupId: 'sales',
+        topics: ['identity.user'],
+        handle: async (e) => {
+          received[name]!.push(e.tenantId);
+        },
+      });
+      await a!.subscribe(group('a'));
+      await b!.subscribe(group('b'));
+      await a!.publish([message(envelope('userChanged', user('u-a'), 't-shop-a'))]);
+      await b!.publish([message(envelope('userChanged', user('u-b'), 't-shop-b'))]);
+      await waitFor('each installation’s event', () => received.a!.length > 0 && received.b!.length > 0);
+      // a stray delivery would come with the next fetch: give it that long
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(received).toEqual({ a: ['t-shop-a'], b: ['t-shop-b'] });
+    } finally {
+      await Promise.all([a!.close(), b!.close()]);
+      await shared.stop();
+    }
+  });
+});

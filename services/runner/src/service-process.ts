@@ -21,8 +21,14 @@ import { serviceModules } from './modules';
 
 /**
  * One service process of the distributed mode: `service-main <identity|...|gateway>`. Its database is
- * `${ERP_DB_PREFIX}<name>` on MYSQL_URL; events go over Kafka at KAFKA_BROKERS.
+ * `${ERP_DB_PREFIX}<name>` on MYSQL_URL; events go over Kafka at KAFKA_BROKERS, on topics and in a consumer
+ * group that carry the same prefix (ERP_KAFKA_PREFIX, when set, overrides it; empty keeps the bare names).
  */
+/** The prefix of an installation's Kafka topics and groups: its database prefix unless said otherwise. */
+export function installationPrefix(env: Readonly<Record<string, string | undefined>>): string {
+  return env.ERP_KAFKA_PREFIX ?? env.ERP_DB_PREFIX ?? 'erp_';
+}
+
 export async function runService(name: string): Promise<void> {
   const env = process.env;
   const logger = createLogger(name);
@@ -30,6 +36,7 @@ export async function runService(name: string): Promise<void> {
     brokers: requireEnv('KAFKA_BROKERS').split(','),
     clientId: `erp-${name}`,
     logger,
+    prefix: installationPrefix(env),
     oneRecordPerRequest: env.KAFKA_ONE_RECORD_PER_REQUEST === '1',
     // A real Kafka gets the contract's topics created up front; the test broker serves them from its AsyncAPI file.
     ...(env.KAFKA_CREATE_TOPICS === '1' && {

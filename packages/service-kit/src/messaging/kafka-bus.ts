@@ -14,6 +14,11 @@ export interface KafkaBusOptions {
    * batch in which a record other than the last is over 512 bytes (INVALID_RECORD). Real Kafka batches.
    */
   oneRecordPerRequest?: boolean;
+  /**
+   * The installation's prefix on every topic and consumer group (`erp_identity.user`, group `erp_sales`), as on
+   * its databases: two installations on one Kafka never read each other's events. Empty: the contract's names.
+   */
+  prefix?: string;
   /** The first wait before a crashed consumer subscribes again; it doubles up to a minute. */
   resubscribeDelayMs?: number;
 }
@@ -38,8 +43,11 @@ export class KafkaBus implements Bus {
   private closed = false;
   private topicsReady: Promise<void> | null = null;
 
+  private readonly prefix: string;
+
   constructor(private readonly options: KafkaBusOptions) {
     const { logger } = options;
+    this.prefix = options.prefix ?? '';
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: options.brokers,
@@ -65,16 +73,17 @@ export class KafkaBus implements Bus {
     if (messages.length === 0) return;
     const byTopic = new Map<string, { key: string; value: string }[]>();
     for (const m of messages) {
-      const list = byTopic.get(m.topic) ?? [];
+      const topic = this.prefix + m.topic;
+      const list = byTopic.get(topic) ?? [];
       list.push({ key: m.key, value: JSON.stringify(m.envelope) });
-      byTopic.set(m.topic, list);
+      byTopic.set(topic, list);
     }
     await this.ensureTopics();
     const producer = await this.connectedProducer();
     if (this.options.oneRecordPerRequest) {
       for (const m of messages) {
         await producer.send({
-          topic: m.topic,
+          topic: this.prefix + m.topic,
           acks: -1,
           messages: [{ key: m.key, value: JSON.stringify(m.envelope) }],
         });
@@ -96,7 +105,7 @@ export class KafkaBus implements Bus {
       await admin.connect();
       try {
         const existing = new Set(await admin.listTopics());
-        const missing = wanted.topics.filter((t) => !existing.has(t));
+        const missing = wanted.topics.map((t) => this.prefix + t).filter((t) => !existing.has(t));
         if (missing.length) {
           await admin.createTopics({
             waitForLeaders: true,
@@ -134,7 +143,7 @@ export class KafkaBus implements Bus {
 
   private async run(subscription: Subscription, group: GroupState): Promise<void> {
     const consumer = this.kafka.consumer({
-      groupId: subscription.groupId,
+      groupId: this.prefix + subscription.groupId,
       // An empty fetch is held this long and disconnect waits for it: keep shutdown short (default 5 s).
       maxWaitTimeInMs: 1_000,
       // Retries a failing eachMessage in place; when exhausted the consumer restarts from the committed offset.
@@ -155,7 +164,10 @@ export class KafkaBus implements Bus {
     });
     await consumer.connect();
     // A new group starts at the beginning: events published before the service first ran are not lost.
-    await consumer.subscribe({ topics: [...subscription.topics], fromBeginning: true });
+    await consumer.subscribe({
+      topics: subscription.topics.map((t) => this.prefix + t),
+      fromBeginning: true,
+    });
     await consumer.run({
       // Awaited, not caught: if handle rejects, kafkajs does not commit the offset and delivers it again.
       eachMessage: async ({ topic, partition, message }) => {
