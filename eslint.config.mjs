@@ -52,4 +52,27 @@ export default tseslint.config(
     },
   },
   { files: ['packages/router/src/**'], rules: { 'no-restricted-imports': 'off' } },
+  // Migrations are frozen: each states the schema it makes and never reads today's declarations (issue 10).
+  {
+    files: [
+      'services/*/src/migrations.ts',
+      'gateway/src/migrations.ts',
+      'packages/service-kit/src/**/*-migration.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@erp/contracts',
+              message:
+                'A migration states its schema literally; a changed declaration gets a new migration (docs/architecture.md).',
+            },
+          ],
+          patterns: [{ group: ['@erp/contracts/*'], message: 'A migration states its schema literally.' }],
+        },
+      ],
+    },
+  },
 );

@@ -17,6 +17,7 @@ import {
   problemBody,
   sendProblem,
   type Logger,
+  type ServiceHealth,
   type TokenService,
 } from '@erp/service-kit';
 import { docsRouter } from './docs';
@@ -25,12 +26,15 @@ import type { SessionReplica } from './sessions';
 import type { SubscriptionReplica } from './subscriptions';
 
 /** Where a service answers: in this process (embedded mode) or at a URL (distributed mode). */
-export type ServiceTarget = { kind: 'local'; app: Express } | { kind: 'remote'; url: string };
+export type ServiceTarget =
+  { kind: 'local'; app: Express; health?: () => ServiceHealth } | { kind: 'remote'; url: string };
 
 export interface GatewayOptions {
   services: Readonly<Record<ServiceName, ServiceTarget>>;
   /** The gateway's own small service app (its dead letters). */
   ownApp: Express;
+  /** The gateway's own consumer (the subscription replica), reported as `gateway` in /api/health. */
+  ownHealth?: () => ServiceHealth;
   tokens: TokenService;
   subscriptions: SubscriptionReplica;
   /** Ends access tokens at once (deleted, suspended, changed rights, logout); without it tokens live to expiry. */
@@ -71,20 +75,37 @@ function unavailable(req: Request, res: Response): void {
   problem(req, res, 503, 'serviceUnavailable');
 }
 
-/** Answers 200 once every service answers its own health check (remote) or has started (local). */
-async function healthOf(services: GatewayOptions['services']): Promise<Record<string, 'up' | 'down'>> {
+type Health = { up: boolean; consumer: ServiceHealth['consumer'] };
+
+const local = (h: ServiceHealth): Health => ({ up: h.status === 'ok', consumer: h.consumer });
+
+async function healthOfTarget(target: ServiceTarget): Promise<Health> {
+  if (target.kind === 'local') return local(target.health?.() ?? { status: 'ok', consumer: null });
+  try {
+    const res = await fetch(`${target.url}/healthz`, { signal: AbortSignal.timeout(1500) });
+    const body = (await res.json().catch(() => ({}))) as Partial<ServiceHealth>;
+    return { up: res.ok, consumer: body.consumer ?? null };
+  } catch {
+    return { up: false, consumer: null };
+  }
+}
+
+/**
+ * 200 once every service answers its own health check (remote) or has started (local), and no consumer has
+ * stopped; each service's consumer state and lag beside.
+ */
+async function healthOf(services: GatewayOptions['services'], own: GatewayOptions['ownHealth']) {
   const entries = await Promise.all(
-    Object.entries(services).map(async ([name, target]) => {
-      if (target.kind === 'local') return [name, 'up'] as const;
-      try {
-        const res = await fetch(`${target.url}/healthz`, { signal: AbortSignal.timeout(1500) });
-        return [name, res.ok ? 'up' : 'down'] as const;
-      } catch {
-        return [name, 'down'] as const;
-      }
-    }),
+    Object.entries(services).map(async ([name, target]) => [name, await healthOfTarget(target)] as const),
   );
-  return Object.fromEntries(entries);
+  if (own) entries.push(['gateway', local(own())]);
+  return {
+    services: Object.fromEntries(
+      entries.filter(([name]) => name !== 'gateway').map(([name, h]) => [name, h.up ? 'up' : 'down']),
+    ) as Record<string, 'up' | 'down'>,
+    consumers: Object.fromEntries(entries.map(([name, h]) => [name, h.consumer])),
+    ok: entries.every(([, h]) => h.up),
+  };
 }
 
 /**
@@ -114,9 +135,8 @@ export function createGateway(options: GatewayOptions): Express {
   );
 
   app.get('/api/health', async (_req, res) => {
-    const services = await healthOf(options.services);
-    const ok = Object.values(services).every((s) => s === 'up');
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'starting', services });
+    const { ok, services, consumers } = await healthOf(options.services, options.ownHealth);
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unhealthy', services, consumers });
   });
   app.use(docsRouter(buildOpenApi(allRoutes)));
 

@@ -1,8 +1,10 @@
 import type { ServiceModule } from '@erp/service-kit';
-import { SessionReplica, sessionMigrations } from './sessions';
-import { SubscriptionReplica, gatewayMigrations } from './subscriptions';
+import { gatewayMigrations } from './migrations';
+import { SessionReplica } from './sessions';
+import { SubscriptionReplica } from './subscriptions';
 
 export * from './gateway';
+export * from './migrations';
 export * from './openapi';
 export * from './sessions';
 export * from './subscriptions';
@@ -26,7 +28,7 @@ export function gatewayModule(): {
   return {
     module: {
       name: 'gateway',
-      migrations: [...gatewayMigrations, ...sessionMigrations],
+      migrations: gatewayMigrations,
       routes: () => [],
       consumers: (deps) => ({ ...make(deps.db).handlers, ...makeSessions(deps.db).handlers }),
     },

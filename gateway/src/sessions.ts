@@ -8,21 +8,6 @@ import {
   type Principal,
 } from '@erp/service-kit';
 
-export const sessionMigrations: Migration[] = [
-  {
-    name: 'gateway_0002_user_sessions',
-    async up(knex) {
-      await knex.schema.createTable('user_sessions', (t) => {
-        t.string('user_id', 36).primary();
-        t.string('tenant_id', 36).notNullable();
-        t.integer('token_version').notNullable();
-        t.boolean('active').notNullable();
-        t.boolean('deleted').notNullable();
-      });
-    },
-  },
-];
-
 interface SessionState {
   tokenVersion: number;
   active: boolean;

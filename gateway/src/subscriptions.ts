@@ -1,21 +1,5 @@
 import { events, type Envelope, type PayloadOf } from '@erp/contracts';
-import { bool, type Db, type EventHandler, type Migration, type Principal } from '@erp/service-kit';
-
-export const gatewayMigrations: Migration[] = [
-  {
-    name: 'gateway_0001_subscriptions',
-    async up(knex) {
-      await knex.schema.createTable('tenant_subscriptions', (t) => {
-        t.string('tenant_id', 36).primary();
-        t.string('subscription_start', 10).notNullable();
-        t.string('subscription_end', 10).notNullable();
-        t.boolean('active').notNullable();
-        /** occurredAt of the applied event: an older event arriving late does not overwrite a newer one. */
-        t.string('as_of', 30).notNullable();
-      });
-    },
-  },
-];
+import { bool, type Db, type EventHandler, type Principal } from '@erp/service-kit';
 
 interface Subscription {
   start: string;

@@ -322,6 +322,44 @@ describe('KafkaBus on mokapi', () => {
     expect(ids()).toEqual(large.map((e) => e.id));
   });
 
+  it('reports a group running, with its lag once it has handled a batch', async () => {
+    const tenant = 't-health';
+    expect(bus.health('g-health')).toBeNull();
+    const events3 = ['u-1', 'u-2', 'u-3'].map((id) => envelope('userChanged', user(id), tenant));
+    await bus.publish(events3.map(message));
+    const { subscription, ids } = recorder('g-health', tenant);
+    await bus.subscribe(subscription);
+    await waitFor('the events', () => ids().length === events3.length);
+    await waitFor('a lag', () => bus.health('g-health')?.lag !== null);
+    expect(bus.health('g-health')).toEqual({ state: 'running', lag: 0, lastError: null });
+  });
+
+  it('subscribes again, after a pause, when kafkajs gives a consumer up for good, and loses nothing', async () => {
+    const tenant = 't-crash';
+    const own = new KafkaBus({ brokers: mokapi.brokers, clientId: 'crash', logger, resubscribeDelayMs: 50 });
+    buses.push(own);
+    const [a, b] = ['u-1', 'u-2'].map((id) => envelope('userChanged', user(id), tenant));
+    let fatal = true;
+    const states: string[] = [];
+    const { subscription, ids } = recorder('g-crash', tenant, (e) => {
+      if (e.id === a!.id && fatal) {
+        fatal = false;
+        states.push(own.health('g-crash')!.state);
+        // not retriable: kafkajs stops this consumer and does not restart it
+        throw Object.assign(new Error('fatal'), { retriable: false });
+      }
+    });
+    await own.publish([a!, b!].map(message));
+    await own.subscribe(subscription);
+    await waitFor('the stop', () => own.health('g-crash')?.state === 'stopped');
+    expect(own.health('g-crash')?.lastError).toBe('KafkaJSNonRetriableError');
+    await waitFor('both events after the new subscription', () => ids().includes(b!.id));
+    expect(ids()).toEqual([a!.id, a!.id, b!.id]);
+    expect(states).toEqual(['running']);
+    await waitFor('running again', () => own.health('g-crash')?.state === 'running');
+    expect(logs.some((l) => l.includes('consumer stopped; subscribing again'))).toBe(true);
+  });
+
   it('delivers a message again when the handler throws, before any later message', async () => {
     const tenant = 't-retry';
     const [a, b, c] = ['u-1', 'u-2', 'u-3'].map((id) => envelope('userChanged', user(id), tenant));
@@ -364,5 +402,36 @@ describe('KafkaBus on mokapi', () => {
     await expect(
       closed.publish([message(envelope('userDeleted', { id: 'u-1' }, 't-closed'))]),
     ).rejects.toThrow(/closed/);
+  });
+});
+
+describe('two installations on one broker', () => {
+  it('never read each other’s events: their topics and consumer groups carry their prefixes', async () => {
+    const shared = await startMokapi({ topicPrefixes: ['shopa_', 'shopb_'] });
+    const [a, b] = ['shopa_', 'shopb_'].map(
+      (prefix) => new KafkaBus({ brokers: shared.brokers, clientId: prefix, logger, prefix }),
+    );
+    try {
+      const received: Record<string, string[]> = { a: [], b: [] };
+      const group = (name: 'a' | 'b'): Subscription => ({
+        // the same service name, hence the same group name, in both installations
+        groupId: 'sales',
+        topics: ['identity.user'],
+        handle: async (e) => {
+          received[name]!.push(e.tenantId);
+        },
+      });
+      await a!.subscribe(group('a'));
+      await b!.subscribe(group('b'));
+      await a!.publish([message(envelope('userChanged', user('u-a'), 't-shop-a'))]);
+      await b!.publish([message(envelope('userChanged', user('u-b'), 't-shop-b'))]);
+      await waitFor('each installation’s event', () => received.a!.length > 0 && received.b!.length > 0);
+      // a stray delivery would come with the next fetch: give it that long
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(received).toEqual({ a: ['t-shop-a'], b: ['t-shop-b'] });
+    } finally {
+      await Promise.all([a!.close(), b!.close()]);
+      await shared.stop();
+    }
   });
 });

@@ -20,6 +20,8 @@ export interface MokapiOptions {
   timeoutMs?: number;
   /** Kafka's `group.initial.rebalance.delay.ms`: 100 here (3000 in Kafka and mokapi; 0 means 3000 in mokapi). */
   groupInitialRebalanceDelayMs?: number;
+  /** The installations' topic prefixes (KafkaBus `prefix`): the broker serves each one's topics. */
+  topicPrefixes?: readonly string[];
 }
 
 const HOST = '127.0.0.1';
@@ -35,7 +37,8 @@ export async function startMokapi(options: MokapiOptions = {}): Promise<Mokapi> 
   if (await accepts(port)) throw new Error(`cannot start mokapi: port ${port} is already in use`);
   const dir = mkdtempSync(join(tmpdir(), 'mokapi-'));
   const file = join(dir, 'asyncapi.yaml');
-  const doc = buildAsyncApi(`${HOST}:${port}`);
+  const docs = (options.topicPrefixes ?? ['']).map((prefix) => buildAsyncApi(`${HOST}:${port}`, prefix));
+  const doc = { ...docs[0]!, channels: Object.assign({}, ...docs.map((d) => d.channels)) };
   // A new group's first rebalance waits this long for more members: 3 s by default (as in Kafka), which every
   // test would pay per subscribe. mokapi reads 0 as unset, hence a small positive default.
   const bindings = {

@@ -185,7 +185,7 @@ beforeAll(async () => {
     await assertMysqlReachable(MYSQL_URL);
     mysqlReachable = true;
     const t0 = Date.now();
-    mokapi = await startMokapi();
+    mokapi = await startMokapi({ topicPrefixes: [prefix] });
     const tBroker = Date.now() - t0;
     const gatewayPort = await freePort();
     // the broker's port is taken by now only if it listens on another address: keep clear of it either way

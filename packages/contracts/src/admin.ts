@@ -1,12 +1,18 @@
 import { z } from 'zod';
+import { idParams } from './common';
 import { access, defineRoutes, type RouteOwner } from './http';
+
+/** Why an event was parked; the view shows the reason's text in the admin's language, never the error. */
+export const deadLetterReasons = ['failed', 'contract', 'envelope', 'unparseable'] as const;
+export type DeadLetterReason = (typeof deadLetterReasons)[number];
 
 export const deadLetterSchema = z.object({
   id: z.string(),
   consumer: z.string(),
   eventId: z.string(),
   type: z.string(),
-  error: z.string(),
+  reason: z.enum(deadLetterReasons),
+  reasonText: z.string(),
   attempts: z.number().int(),
   createdAt: z.string(),
   envelope: z.unknown(),
@@ -23,6 +29,16 @@ export function adminRoutes(service: RouteOwner) {
       tag: 'Admin',
       summary: `Events the ${service} service could not apply`,
       response: z.array(deadLetterSchema),
+    },
+    replayDeadLetter: {
+      method: 'post',
+      path: `/api/admin/${service}/dead-letters/:id/replay`,
+      service,
+      access: access.admin,
+      tag: 'Admin',
+      summary: `Apply a parked event of the ${service} service again (after a fix); parked again if it fails`,
+      params: idParams,
+      response: z.object({ outcome: z.enum(['applied', 'parkedAgain']) }),
     },
   });
 }

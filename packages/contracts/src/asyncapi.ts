@@ -28,8 +28,9 @@ function topicMessageSchema(topic: string): JsonSchema {
 /**
  * The AsyncAPI 2.6 document of every event, generated from the zod contracts. The test broker (go-mokapi)
  * serves exactly these topics and validates every record against them, so it doubles as a contract check.
+ * `prefix` names the channels as an installation's topics (`erp_identity.user`); the committed document has none.
  */
-export function buildAsyncApi(server = '127.0.0.1:19092') {
+export function buildAsyncApi(server = '127.0.0.1:19092', prefix = '') {
   const channels: Record<string, unknown> = {};
   for (const topic of topics) {
     const message = {
@@ -41,7 +42,7 @@ export function buildAsyncApi(server = '127.0.0.1:19092') {
         .join(' | '),
       payload: topicMessageSchema(topic),
     };
-    channels[topic] = { publish: { message }, subscribe: { message } };
+    channels[prefix + topic] = { publish: { message }, subscribe: { message } };
   }
   return {
     asyncapi: '2.6.0',

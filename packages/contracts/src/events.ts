@@ -6,14 +6,24 @@ import { branchPolicies, branchSwitches } from './identity';
  * `<service>.<entity>`, keyed by tenant and aggregate so that one aggregate's events stay in order.
  * Producers and consumers import the same definitions below; the AsyncAPI document is generated from them.
  */
+/**
+ * The envelope's limits are the messaging tables' columns (kit_0001_messaging: `inbox`, `dead_letters`,
+ * `outbox`): an event that passes the contract always fits them. The Kafka key and `outbox.msg_key` are
+ * `<tenantId>:<aggregateId>`, at most 100 characters. A test compares these with the migrated columns.
+ */
+export const envelopeLimits = { id: 36, type: 100, tenantId: 36, aggregateId: 63 } as const;
+
 export const envelopeSchema = z.object({
-  id: z.string().min(1),
-  type: z.string().regex(/^[a-z]+\.[a-zA-Z]+\.[a-zA-Z]+$/),
+  id: z.string().min(1).max(envelopeLimits.id),
+  type: z
+    .string()
+    .max(envelopeLimits.type)
+    .regex(/^[a-z]+\.[a-zA-Z]+\.[a-zA-Z]+$/),
   version: z.number().int().min(1),
-  tenantId: z.string().min(1),
+  tenantId: z.string().min(1).max(envelopeLimits.tenantId),
   branchId: z.string().nullable(),
   occurredAt: z.string(),
-  aggregateId: z.string().min(1),
+  aggregateId: z.string().min(1).max(envelopeLimits.aggregateId),
   correlationId: z.string().min(1),
   causationId: z.string().nullable(),
   payload: z.unknown(),

@@ -14,6 +14,7 @@ export * from './http/tokens';
 export * from './messaging/bus';
 export * from './messaging/in-process-bus';
 export * from './messaging/inbox';
+export * from './messaging/record';
 export * from './messaging/outbox';
 export * from './messaging/relay';
 export * from './messaging/messaging-migration';

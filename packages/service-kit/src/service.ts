@@ -3,7 +3,7 @@ import type { Db, DbConfig, Trx } from './db/database';
 import { openDatabase } from './db/database';
 import { migrate, type Migration } from './db/migrations';
 import { createLogger, type Logger } from './logger';
-import type { Bus } from './messaging/bus';
+import type { Bus, ConsumerHealth } from './messaging/bus';
 import { InboxConsumer, type EventHandler } from './messaging/inbox';
 import { messagingMigration } from './messaging/messaging-migration';
 import { OutboxRelay } from './messaging/relay';
@@ -59,6 +59,13 @@ export interface StartOptions {
   jobLeaseMs?: number;
 }
 
+/** What `/healthz` answers: a service whose consumer has stopped is unhealthy (503), whatever its HTTP does. */
+export interface ServiceHealth {
+  status: 'ok' | 'unhealthy';
+  /** Its consumer group's state and lag; null for a service that consumes nothing. */
+  consumer: ConsumerHealth | null;
+}
+
 export interface RunningService {
   name: string;
   db: Db;
@@ -68,6 +75,7 @@ export interface RunningService {
   deps: ServiceDeps;
   consumer: InboxConsumer | null;
   seedInfo: Record<string, string> | undefined;
+  health(): ServiceHealth;
   stop(): Promise<void>;
 }
 
@@ -76,12 +84,14 @@ export function createServiceApp(
   tokens: TokenService,
   providerKey: string | undefined,
   logger: Logger,
+  health: () => ServiceHealth = () => ({ status: 'ok', consumer: null }),
 ): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
   app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
+    const h = health();
+    res.status(h.status === 'ok' ? 200 : 503).json(h);
   });
   // background jobs give way to the requests being served
   app.use(countRequests);
@@ -91,10 +101,15 @@ export function createServiceApp(
   return app;
 }
 
+/** Every migration of a service's database, in order: the kit's messaging tables, then the module's own. */
+export function migrationsOf(module: Pick<ServiceModule, 'migrations'>): readonly Migration[] {
+  return [messagingMigration, jobsMigration, ...module.migrations];
+}
+
 export async function startService(module: ServiceModule, options: StartOptions): Promise<RunningService> {
   const logger = options.logger ?? createLogger(module.name);
   const db = await openDatabase(options.db);
-  await migrate(db, [messagingMigration, jobsMigration, ...module.migrations]);
+  await migrate(db, migrationsOf(module));
   const relay = new OutboxRelay(db, options.bus, logger.child('relay'), {
     pollMs: options.relayPollMs ?? 250,
   });
@@ -119,20 +134,24 @@ export async function startService(module: ServiceModule, options: StartOptions)
   };
   const seedInfo = options.seed === false ? undefined : ((await module.seed?.(deps)) ?? undefined);
   jobs.register(module.jobs?.(deps) ?? []);
+  const handlers = module.consumers?.(deps);
+  const consumer =
+    handlers && Object.keys(handlers).length > 0
+      ? new InboxConsumer(db, module.name, handlers, logger.child('consumer'), {
+          afterCommit: () => relay.nudge(),
+        })
+      : null;
+  const health = (): ServiceHealth => {
+    const state = consumer && options.consume !== false ? options.bus.health(module.name) : null;
+    return { status: state?.state === 'stopped' ? 'unhealthy' : 'ok', consumer: state };
+  };
   const routes = [
     ...module.routes(deps),
-    ...deadLetterRoutes(module.name, db),
+    ...deadLetterRoutes(module.name, db, consumer),
     ...jobRouteHandlers(module.name, jobs),
   ];
-  const app = createServiceApp(routes, options.tokens, options.providerKey, logger);
-  const handlers = module.consumers?.(deps);
-  let consumer: InboxConsumer | null = null;
-  if (handlers && Object.keys(handlers).length > 0) {
-    consumer = new InboxConsumer(db, module.name, handlers, logger.child('consumer'), {
-      afterCommit: () => relay.nudge(),
-    });
-    if (options.consume !== false) await options.bus.subscribe(consumer);
-  }
+  const app = createServiceApp(routes, options.tokens, options.providerKey, logger, health);
+  if (consumer && options.consume !== false) await options.bus.subscribe(consumer);
   relay.start();
   await jobs.start();
   return {
@@ -143,6 +162,7 @@ export async function startService(module: ServiceModule, options: StartOptions)
     deps,
     consumer,
     seedInfo,
+    health,
     async stop() {
       await jobs.stop();
       await relay.stop();

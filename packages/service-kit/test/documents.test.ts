@@ -10,7 +10,6 @@ import {
 } from '@erp/contracts';
 import {
   branchSettings,
-  createDocumentTables,
   documentKitMigration,
   documentRows,
   documentStore,
@@ -23,6 +22,7 @@ import {
   tenantScope,
   type Db,
 } from '../src';
+import { storageTransfersMigration } from './fixtures';
 
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
@@ -164,7 +164,7 @@ describe('document store (SQLite)', () => {
       replicaMigration,
       replicaSettingsMigration,
       documentKitMigration,
-      { name: 'test_transfers', up: (k) => createDocumentTables(k, storageTransfers) },
+      storageTransfersMigration,
     ]);
   });
   afterAll(async () => db?.destroy());

@@ -1,6 +1,4 @@
 import ExcelJS from 'exceljs';
-import { masterDataEntities, tableOf } from '@erp/contracts';
-import { expectedColumns, expectedLinesColumns } from '../src';
 import { engines } from '../../../tests/support/databases';
 import {
   ADMIN_PASSWORD,
@@ -44,18 +42,6 @@ describe.each(engines())('master-data engine through the gateway on %s', (engine
     expect(res.status).toBe(201);
     return login(app, userName, password);
   }
-
-  it('has a table with every declared column in each service', async () => {
-    for (const entity of masterDataEntities) {
-      const db = app.embedded.services[entity.service]!.db;
-      const info = await db(tableOf(entity)).columnInfo();
-      expect(Object.keys(info).sort()).toEqual(expect.arrayContaining(expectedColumns(entity)));
-      for (const [table, columns] of Object.entries(expectedLinesColumns(entity))) {
-        const lineInfo = await db(table).columnInfo();
-        expect(Object.keys(lineInfo)).toEqual(expect.arrayContaining(columns));
-      }
-    }
-  });
 
   it('pages, searches (wildcard-safe), sorts and numbers codes', async () => {
     for (let i = 1; i <= 20; i++) {

@@ -37,6 +37,7 @@ class CrashingBus implements Bus {
     }
   }
   subscribe = (s: Parameters<Bus['subscribe']>[0]) => this.inner.subscribe(s);
+  health = (groupId: string) => this.inner.health(groupId);
   close = () => this.inner.close();
 }
 

@@ -451,6 +451,22 @@ describe.each(engines())('identity through the gateway on %s', (engine) => {
     it('is healthy, sends security headers and serves the OpenAPI document and page', async () => {
       const health = await app.api.get('/api/health');
       expect(health.status).toBe(200);
+      // every consumer's state and lag, the gateway's own (its subscription replica) included
+      const running = { state: 'running', lag: 0, lastError: null };
+      expect(health.body.consumers).toEqual(
+        Object.fromEntries(
+          [
+            'accounts',
+            'sales',
+            'purchases',
+            'inventory',
+            'restaurant',
+            'concrete',
+            'identity',
+            'gateway',
+          ].map((s) => [s, running]),
+        ),
+      );
       expect(health.headers['x-content-type-options']).toBe('nosniff');
       const doc = await app.api.get('/api/docs/openapi.json');
       expect(doc.body.openapi).toBe('3.1.0');

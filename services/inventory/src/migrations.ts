@@ -1,33 +1,167 @@
-import {
-  itemCategories,
-  items,
-  priceLists,
-  stockDocuments,
-  stores,
-  tableOf,
-  taxes,
-  units,
-} from '@erp/contracts';
-import {
-  createDocumentTables,
-  createEntityTable,
-  createSearchIndex,
-  documentKitMigration,
-  type Migration,
-} from '@erp/service-kit';
+import type { Migration } from '@erp/service-kit';
+import { documentKitMigration } from '@erp/service-kit';
 
+/**
+ * Frozen: each migration states the schema it makes, as it was when written, and never reads today's
+ * declarations. A field added to a declaration later gets a new migration appended here (the declared-schema
+ * test fails until it exists; the upgrade test proves an earlier database reaches the same schema).
+ */
 export const inventoryMigrations: Migration[] = [
   {
     name: 'inventory_0001_main_data',
     async up(knex) {
-      for (const entity of [units]) await createEntityTable(knex, entity);
+      await knex.schema.createTable('md_units', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('code', 20).notNullable();
+        t.bigInteger('code_number').nullable();
+        t.string('arabic_name', 200).notNullable();
+        t.string('english_name', 200).notNullable();
+        t.boolean('is_active').notNullable().defaultTo(false);
+        t.string('created_at', 30).notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.unique(['tenant_id', 'code']);
+        t.index(['tenant_id', 'arabic_name']);
+      });
     },
   },
   {
     name: 'inventory_0002_catalog',
     async up(knex) {
-      for (const entity of [stores, itemCategories, taxes, items, priceLists])
-        await createEntityTable(knex, entity);
+      await knex.schema.createTable('md_stores', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('code', 20).notNullable();
+        t.bigInteger('code_number').nullable();
+        t.string('arabic_name', 200).notNullable();
+        t.string('english_name', 200).notNullable();
+        t.string('branch_id', 36).nullable().index();
+        t.string('keeper', 120).nullable();
+        t.string('phone', 200).nullable();
+        t.string('address', 300).nullable();
+        t.boolean('is_active').notNullable().defaultTo(false);
+        t.text('notes').nullable();
+        t.string('created_at', 30).notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.unique(['tenant_id', 'code']);
+        t.index(['tenant_id', 'arabic_name']);
+      });
+      await knex.schema.createTable('md_item_categories', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('code', 20).notNullable();
+        t.bigInteger('code_number').nullable();
+        t.string('arabic_name', 200).notNullable();
+        t.string('english_name', 200).notNullable();
+        t.string('parent_id', 36).nullable().index();
+        t.boolean('is_active').notNullable().defaultTo(false);
+        t.text('notes').nullable();
+        t.string('created_at', 30).notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.unique(['tenant_id', 'code']);
+        t.index(['tenant_id', 'arabic_name']);
+      });
+      await knex.schema.createTable('md_taxes', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('code', 20).notNullable();
+        t.bigInteger('code_number').nullable();
+        t.string('arabic_name', 200).notNullable();
+        t.string('english_name', 200).notNullable();
+        t.bigInteger('rate').nullable();
+        t.string('category', 200).nullable();
+        t.boolean('is_active').notNullable().defaultTo(false);
+        t.string('created_at', 30).notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.unique(['tenant_id', 'code']);
+        t.index(['tenant_id', 'arabic_name']);
+      });
+      await knex.schema.createTable('md_items', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('code', 20).notNullable();
+        t.bigInteger('code_number').nullable();
+        t.string('arabic_name', 200).notNullable();
+        t.string('english_name', 200).notNullable();
+        t.string('barcode', 40).nullable();
+        t.string('category_id', 36).nullable().index();
+        t.string('main_unit_id', 36).nullable().index();
+        t.bigInteger('sales_price').nullable();
+        t.bigInteger('min_sales_price').nullable();
+        t.bigInteger('max_sales_price').nullable();
+        t.bigInteger('cost_price').nullable();
+        t.bigInteger('minimum_limit').nullable();
+        t.bigInteger('reorder_limit').nullable();
+        t.string('tax_id', 36).nullable().index();
+        t.boolean('is_stored_item').notNullable().defaultTo(false);
+        t.boolean('is_taxable').notNullable().defaultTo(false);
+        t.boolean('is_active').notNullable().defaultTo(false);
+        t.boolean('is_manufacturing_item').notNullable().defaultTo(false);
+        t.boolean('is_balance_item').notNullable().defaultTo(false);
+        t.string('scale_code', 200).nullable();
+        t.string('place', 60).nullable();
+        t.text('notes').nullable();
+        t.string('created_at', 30).notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.unique(['tenant_id', 'code']);
+        t.unique(['tenant_id', 'barcode']);
+        t.unique(['tenant_id', 'scale_code']);
+        t.index(['tenant_id', 'arabic_name']);
+      });
+      await knex.schema.createTable('md_items_units', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('parent_id', 36).notNullable();
+        t.integer('line_no').notNullable();
+        t.string('unit_id', 36).nullable().index();
+        t.bigInteger('conversion_rate').nullable();
+        t.string('barcode', 40).nullable();
+        t.bigInteger('sales_price').nullable();
+        t.bigInteger('min_sales_price').nullable();
+        t.bigInteger('max_sales_price').nullable();
+        t.primary(['tenant_id', 'parent_id', 'line_no']);
+        t.index(['tenant_id', 'barcode']);
+      });
+      await knex.schema.createTable('md_items_opening_balances', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('parent_id', 36).notNullable();
+        t.integer('line_no').notNullable();
+        t.string('store_id', 36).nullable().index();
+        t.bigInteger('quantity').nullable();
+        t.bigInteger('unit_cost').nullable();
+        t.primary(['tenant_id', 'parent_id', 'line_no']);
+      });
+      await knex.schema.createTable('md_items_components', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('parent_id', 36).notNullable();
+        t.integer('line_no').notNullable();
+        t.string('item_id', 36).nullable().index();
+        t.string('unit_id', 36).nullable().index();
+        t.bigInteger('quantity').nullable();
+        t.primary(['tenant_id', 'parent_id', 'line_no']);
+      });
+      await knex.schema.createTable('md_price_lists', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('code', 20).notNullable();
+        t.bigInteger('code_number').nullable();
+        t.string('arabic_name', 200).notNullable();
+        t.string('english_name', 200).notNullable();
+        t.boolean('is_active').notNullable().defaultTo(false);
+        t.text('notes').nullable();
+        t.string('created_at', 30).notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.unique(['tenant_id', 'code']);
+        t.index(['tenant_id', 'arabic_name']);
+      });
+      await knex.schema.createTable('md_price_lists_items', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('parent_id', 36).notNullable();
+        t.integer('line_no').notNullable();
+        t.string('item_id', 36).nullable().index();
+        t.string('unit_id', 36).nullable().index();
+        t.bigInteger('price').nullable();
+        t.primary(['tenant_id', 'parent_id', 'line_no']);
+      });
     },
   },
   {
@@ -86,7 +220,257 @@ export const inventoryMigrations: Migration[] = [
   {
     name: 'inventory_0004_stock_documents',
     async up(knex) {
-      for (const doc of stockDocuments) await createDocumentTables(knex, doc);
+      await knex.schema.createTable('doc_storage_transfers', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('branch_id', 36).nullable();
+        t.string('code', 20).notNullable();
+        t.integer('year').notNullable();
+        t.bigInteger('seq').notNullable();
+        t.string('date', 10).notNullable();
+        t.string('status', 20).notNullable();
+        t.string('reference_number', 40).notNullable();
+        t.text('notes').notNullable();
+        t.string('store_id', 36).nullable().index();
+        t.string('to_store_id', 36).nullable().index();
+        t.integer('revision').notNullable();
+        t.bigInteger('total_quantity').notNullable();
+        t.bigInteger('total_value').notNullable();
+        t.string('created_by', 36).nullable();
+        t.string('created_at', 30).notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.unique(['tenant_id', 'code']);
+        t.index(['tenant_id', 'date']);
+      });
+      await knex.schema.createTable('doc_storage_transfers_lines', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('document_id', 36).notNullable();
+        t.integer('line_no').notNullable();
+        t.string('item_id', 36).nullable().index();
+        t.string('unit_id', 36).nullable().index();
+        t.bigInteger('quantity').nullable();
+        t.bigInteger('value').notNullable();
+        t.primary(['tenant_id', 'document_id', 'line_no']);
+      });
+      await knex.schema.createTable('doc_shortage_adjustments', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('branch_id', 36).nullable();
+        t.string('code', 20).notNullable();
+        t.integer('year').notNullable();
+        t.bigInteger('seq').notNullable();
+        t.string('date', 10).notNullable();
+        t.string('status', 20).notNullable();
+        t.string('reference_number', 40).notNullable();
+        t.text('notes').notNullable();
+        t.string('store_id', 36).nullable().index();
+        t.integer('revision').notNullable();
+        t.bigInteger('total_quantity').notNullable();
+        t.bigInteger('total_value').notNullable();
+        t.string('created_by', 36).nullable();
+        t.string('created_at', 30).notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.unique(['tenant_id', 'code']);
+        t.index(['tenant_id', 'date']);
+      });
+      await knex.schema.createTable('doc_shortage_adjustments_lines', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('document_id', 36).notNullable();
+        t.integer('line_no').notNullable();
+        t.string('item_id', 36).nullable().index();
+        t.string('unit_id', 36).nullable().index();
+        t.bigInteger('quantity').nullable();
+        t.bigInteger('value').notNullable();
+        t.primary(['tenant_id', 'document_id', 'line_no']);
+      });
+      await knex.schema.createTable('doc_overflow_adjustments', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('branch_id', 36).nullable();
+        t.string('code', 20).notNullable();
+        t.integer('year').notNullable();
+        t.bigInteger('seq').notNullable();
+        t.string('date', 10).notNullable();
+        t.string('status', 20).notNullable();
+        t.string('reference_number', 40).notNullable();
+        t.text('notes').notNullable();
+        t.string('store_id', 36).nullable().index();
+        t.integer('revision').notNullable();
+        t.bigInteger('total_quantity').notNullable();
+        t.bigInteger('total_value').notNullable();
+        t.string('created_by', 36).nullable();
+        t.string('created_at', 30).notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.unique(['tenant_id', 'code']);
+        t.index(['tenant_id', 'date']);
+      });
+      await knex.schema.createTable('doc_overflow_adjustments_lines', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('document_id', 36).notNullable();
+        t.integer('line_no').notNullable();
+        t.string('item_id', 36).nullable().index();
+        t.string('unit_id', 36).nullable().index();
+        t.bigInteger('quantity').nullable();
+        t.bigInteger('unit_cost').nullable();
+        t.bigInteger('value').notNullable();
+        t.primary(['tenant_id', 'document_id', 'line_no']);
+      });
+      await knex.schema.createTable('doc_damage_adjustments', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('branch_id', 36).nullable();
+        t.string('code', 20).notNullable();
+        t.integer('year').notNullable();
+        t.bigInteger('seq').notNullable();
+        t.string('date', 10).notNullable();
+        t.string('status', 20).notNullable();
+        t.string('reference_number', 40).notNullable();
+        t.text('notes').notNullable();
+        t.string('store_id', 36).nullable().index();
+        t.integer('revision').notNullable();
+        t.bigInteger('total_quantity').notNullable();
+        t.bigInteger('total_value').notNullable();
+        t.string('created_by', 36).nullable();
+        t.string('created_at', 30).notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.unique(['tenant_id', 'code']);
+        t.index(['tenant_id', 'date']);
+      });
+      await knex.schema.createTable('doc_damage_adjustments_lines', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('document_id', 36).notNullable();
+        t.integer('line_no').notNullable();
+        t.string('item_id', 36).nullable().index();
+        t.string('unit_id', 36).nullable().index();
+        t.bigInteger('quantity').nullable();
+        t.bigInteger('value').notNullable();
+        t.primary(['tenant_id', 'document_id', 'line_no']);
+      });
+      await knex.schema.createTable('doc_stocktakings', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('branch_id', 36).nullable();
+        t.string('code', 20).notNullable();
+        t.integer('year').notNullable();
+        t.bigInteger('seq').notNullable();
+        t.string('date', 10).notNullable();
+        t.string('status', 20).notNullable();
+        t.string('reference_number', 40).notNullable();
+        t.text('notes').notNullable();
+        t.string('store_id', 36).nullable().index();
+        t.integer('revision').notNullable();
+        t.bigInteger('total_quantity').notNullable();
+        t.bigInteger('total_value').notNullable();
+        t.string('created_by', 36).nullable();
+        t.string('created_at', 30).notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.unique(['tenant_id', 'code']);
+        t.index(['tenant_id', 'date']);
+      });
+      await knex.schema.createTable('doc_stocktakings_lines', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('document_id', 36).notNullable();
+        t.integer('line_no').notNullable();
+        t.string('item_id', 36).nullable().index();
+        t.string('unit_id', 36).nullable().index();
+        t.bigInteger('counted_quantity').nullable();
+        t.bigInteger('value').notNullable();
+        t.primary(['tenant_id', 'document_id', 'line_no']);
+      });
+      await knex.schema.createTable('doc_addition_orders', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('branch_id', 36).nullable();
+        t.string('code', 20).notNullable();
+        t.integer('year').notNullable();
+        t.bigInteger('seq').notNullable();
+        t.string('date', 10).notNullable();
+        t.string('status', 20).notNullable();
+        t.string('reference_number', 40).notNullable();
+        t.text('notes').notNullable();
+        t.string('store_id', 36).nullable().index();
+        t.integer('revision').notNullable();
+        t.bigInteger('total_quantity').notNullable();
+        t.bigInteger('total_value').notNullable();
+        t.string('created_by', 36).nullable();
+        t.string('created_at', 30).notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.unique(['tenant_id', 'code']);
+        t.index(['tenant_id', 'date']);
+      });
+      await knex.schema.createTable('doc_addition_orders_lines', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('document_id', 36).notNullable();
+        t.integer('line_no').notNullable();
+        t.string('item_id', 36).nullable().index();
+        t.string('unit_id', 36).nullable().index();
+        t.bigInteger('quantity').nullable();
+        t.bigInteger('unit_cost').nullable();
+        t.bigInteger('value').notNullable();
+        t.primary(['tenant_id', 'document_id', 'line_no']);
+      });
+      await knex.schema.createTable('doc_exchange_orders', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('branch_id', 36).nullable();
+        t.string('code', 20).notNullable();
+        t.integer('year').notNullable();
+        t.bigInteger('seq').notNullable();
+        t.string('date', 10).notNullable();
+        t.string('status', 20).notNullable();
+        t.string('reference_number', 40).notNullable();
+        t.text('notes').notNullable();
+        t.string('store_id', 36).nullable().index();
+        t.integer('revision').notNullable();
+        t.bigInteger('total_quantity').notNullable();
+        t.bigInteger('total_value').notNullable();
+        t.string('created_by', 36).nullable();
+        t.string('created_at', 30).notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.unique(['tenant_id', 'code']);
+        t.index(['tenant_id', 'date']);
+      });
+      await knex.schema.createTable('doc_exchange_orders_lines', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('document_id', 36).notNullable();
+        t.integer('line_no').notNullable();
+        t.string('item_id', 36).nullable().index();
+        t.string('unit_id', 36).nullable().index();
+        t.bigInteger('quantity').nullable();
+        t.bigInteger('value').notNullable();
+        t.primary(['tenant_id', 'document_id', 'line_no']);
+      });
+      await knex.schema.createTable('doc_manufacturing_orders', (t) => {
+        t.string('id', 36).primary();
+        t.string('tenant_id', 36).notNullable();
+        t.string('branch_id', 36).nullable();
+        t.string('code', 20).notNullable();
+        t.integer('year').notNullable();
+        t.bigInteger('seq').notNullable();
+        t.string('date', 10).notNullable();
+        t.string('status', 20).notNullable();
+        t.string('reference_number', 40).notNullable();
+        t.text('notes').notNullable();
+        t.string('store_id', 36).nullable().index();
+        t.integer('revision').notNullable();
+        t.bigInteger('total_quantity').notNullable();
+        t.bigInteger('total_value').notNullable();
+        t.string('created_by', 36).nullable();
+        t.string('created_at', 30).notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.unique(['tenant_id', 'code']);
+        t.index(['tenant_id', 'date']);
+      });
+      await knex.schema.createTable('doc_manufacturing_orders_lines', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('document_id', 36).notNullable();
+        t.integer('line_no').notNullable();
+        t.string('item_id', 36).nullable().index();
+        t.string('unit_id', 36).nullable().index();
+        t.bigInteger('quantity').nullable();
+        t.bigInteger('value').notNullable();
+        t.primary(['tenant_id', 'document_id', 'line_no']);
+      });
     },
   },
   {
@@ -95,7 +479,7 @@ export const inventoryMigrations: Migration[] = [
     async up(knex) {
       // lists and reports are ordered by code: a page is read off the index, not sorted from every item; it
       // also holds the searched columns, so a search scans the index rather than the wide rows
-      await knex.schema.alterTable(tableOf(items), (t) => {
+      await knex.schema.alterTable('md_items', (t) => {
         t.index(
           ['tenant_id', 'code_number', 'code', 'arabic_name', 'english_name', 'barcode'],
           'md_items_code_order',
@@ -128,9 +512,26 @@ export const inventoryMigrations: Migration[] = [
     },
   },
   {
+    // the items' search index on SQLite (design in search-index.ts); MySQL searches with LIKE
     name: 'inventory_0006_items_search_index',
     async up(knex) {
-      await createSearchIndex(knex, items);
+      if (String(knex.client.config.client) !== 'better-sqlite3') return;
+      const list = 'code, arabic_name, english_name, barcode';
+      const values = (row: 'new' | 'old') =>
+        `${row}.code, ${row}.arabic_name, ${row}.english_name, ${row}.barcode`;
+      await knex.raw(
+        `create virtual table md_items_search using fts5(${list}, content='md_items', content_rowid='rowid', tokenize='trigram')`,
+      );
+      await knex.raw(
+        `create trigger md_items_search_insert after insert on md_items begin insert into md_items_search(rowid, ${list}) values (new.rowid, ${values('new')}); end`,
+      );
+      await knex.raw(
+        `create trigger md_items_search_delete after delete on md_items begin insert into md_items_search(md_items_search, rowid, ${list}) values ('delete', old.rowid, ${values('old')}); end`,
+      );
+      await knex.raw(
+        `create trigger md_items_search_update after update on md_items begin insert into md_items_search(md_items_search, rowid, ${list}) values ('delete', old.rowid, ${values('old')}); insert into md_items_search(rowid, ${list}) values (new.rowid, ${values('new')}); end`,
+      );
+      await knex.raw(`insert into md_items_search(md_items_search) values ('rebuild')`);
     },
   },
 ];

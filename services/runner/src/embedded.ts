@@ -8,6 +8,7 @@ import {
   parseRemotesJson,
   remoteOrigins,
   webRouter,
+  type ServiceTarget,
   type WebOptions,
 } from '@erp/gateway';
 import {
@@ -82,9 +83,13 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
   await backfillNewConsumers([gateway, ...order.map((n) => running[n])]);
   const app = createGateway({
     services: Object.fromEntries(
-      serviceNames.map((n) => [n, { kind: 'local' as const, app: running[n].app }]),
-    ) as Record<ServiceName, { kind: 'local'; app: RunningService['app'] }>,
+      serviceNames.map((n) => [
+        n,
+        { kind: 'local' as const, app: running[n].app, health: running[n].health },
+      ]),
+    ) as Record<ServiceName, ServiceTarget>,
     ownApp: gateway.app,
+    ownHealth: gateway.health,
     tokens,
     subscriptions: gw.replica(gateway.db),
     sessions: gw.sessions(gateway.db),

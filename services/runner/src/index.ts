@@ -2,3 +2,4 @@ export * from './embedded';
 export * from './config';
 export * from './distributed';
 export * from './backup';
+export * from './modules';

@@ -8,15 +8,27 @@ import {
   webRouter,
 } from '@erp/gateway';
 import { serviceNames, topics, type ServiceName } from '@erp/contracts';
-import { createLogger, createTokenService, KafkaBus, startService } from '@erp/service-kit';
+import {
+  createLogger,
+  createTokenService,
+  KafkaBus,
+  startService,
+  type RunningService,
+} from '@erp/service-kit';
 
 import { mysqlUrl, repoRoot, requireEnv, requireSecret, secretEnv } from './config';
 import { serviceModules } from './modules';
 
 /**
  * One service process of the distributed mode: `service-main <identity|...|gateway>`. Its database is
- * `${ERP_DB_PREFIX}<name>` on MYSQL_URL; events go over Kafka at KAFKA_BROKERS.
+ * `${ERP_DB_PREFIX}<name>` on MYSQL_URL; events go over Kafka at KAFKA_BROKERS, on topics and in a consumer
+ * group that carry the same prefix (ERP_KAFKA_PREFIX, when set, overrides it; empty keeps the bare names).
  */
+/** The prefix of an installation's Kafka topics and groups: its database prefix unless said otherwise. */
+export function installationPrefix(env: Readonly<Record<string, string | undefined>>): string {
+  return env.ERP_KAFKA_PREFIX ?? env.ERP_DB_PREFIX ?? 'erp_';
+}
+
 export async function runService(name: string): Promise<void> {
   const env = process.env;
   const logger = createLogger(name);
@@ -24,6 +36,7 @@ export async function runService(name: string): Promise<void> {
     brokers: requireEnv('KAFKA_BROKERS').split(','),
     clientId: `erp-${name}`,
     logger,
+    prefix: installationPrefix(env),
     oneRecordPerRequest: env.KAFKA_ONE_RECORD_PER_REQUEST === '1',
     // A real Kafka gets the contract's topics created up front; the test broker serves them from its AsyncAPI file.
     ...(env.KAFKA_CREATE_TOPICS === '1' && {
@@ -50,11 +63,12 @@ export async function runService(name: string): Promise<void> {
     seed: env.ERP_SEED_DEMO !== '0',
   };
 
-  let running;
+  let running: RunningService;
   let app;
   if (name === 'gateway') {
     const gw = gatewayModule();
-    running = await startService(gw.module, common);
+    const own = await startService(gw.module, common);
+    running = own;
     const services = Object.fromEntries(
       serviceNames.map((s) => [
         s,
@@ -69,6 +83,7 @@ export async function runService(name: string): Promise<void> {
     const gateway = createGateway({
       services,
       ownApp: running.app,
+      ownHealth: running.health,
       tokens,
       subscriptions: gw.replica(running.db),
       sessions: gw.sessions(running.db),
@@ -90,7 +105,8 @@ export async function runService(name: string): Promise<void> {
     app = express();
     app.disable('x-powered-by');
     app.get('/healthz', (_req, res) => {
-      res.json({ status: 'ok' });
+      const health = own.health();
+      res.status(health.status === 'ok' ? 200 : 503).json(health);
     });
     app.use(gateway);
   } else if ((serviceNames as readonly string[]).includes(name)) {

@@ -42,7 +42,7 @@ export const test = base.extend<{ processLogs: void }, { topology: Topology }>({
       let mokapi: Mokapi | undefined;
       let procs: Record<string, ManagedProcess> = {};
       try {
-        mokapi = await startMokapi();
+        mokapi = await startMokapi({ topicPrefixes: [prefix] });
         const brokerPort = Number(mokapi.brokers[0]!.split(':').pop());
         const gatewayPort = await freePort();
         const servicePort = await freePorts(serviceNames.length, [gatewayPort, brokerPort]);

@@ -47,6 +47,11 @@ export const ar: ServerMessages = {
   unknownBranch: 'فرع غير معروف',
   oldPasswordWrong: 'كلمة المرور الحالية غير صحيحة',
   sendSuccessfully: 'تم الإرسال بنجاح',
+  // events parked in the dead letters: the reason an admin reads (never the error itself)
+  'deadLetter.failed': 'فشل تطبيق الحدث بعد عدة محاولات',
+  'deadLetter.contract': 'بيانات الحدث لا تطابق عقده',
+  'deadLetter.envelope': 'غلاف الرسالة لا يطابق عقد الأحداث',
+  'deadLetter.unparseable': 'تعذرت قراءة الرسالة',
   // per-field validation
   'validation.required': 'هذا الحقل مطلوب',
   'validation.invalid': 'هذه القيمة غير صالحة',

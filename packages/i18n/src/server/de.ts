@@ -50,6 +50,11 @@ export const de: ServerMessages = {
   unknownBranch: 'Unbekannte Filiale',
   oldPasswordWrong: 'Das aktuelle Passwort ist falsch',
   sendSuccessfully: 'Erfolgreich gesendet',
+  // events parked in the dead letters: the reason an admin reads (never the error itself)
+  'deadLetter.failed': 'Das Ereignis konnte nach mehreren Versuchen nicht angewendet werden',
+  'deadLetter.contract': 'Die Daten des Ereignisses entsprechen nicht seinem Vertrag',
+  'deadLetter.envelope': 'Der Umschlag der Nachricht entspricht nicht dem Ereignisvertrag',
+  'deadLetter.unparseable': 'Die Nachricht konnte nicht gelesen werden',
   // per-field validation
   'validation.required': 'Dieses Feld ist erforderlich',
   'validation.invalid': 'Dieser Wert ist ungültig',

@@ -50,6 +50,11 @@ export const en = {
   sendSuccessfully: 'Sent successfully',
   valueAlreadyUsed: 'This value is already used by another record',
   referencedRecord: 'This record is used by other records and cannot be deleted',
+  // events parked in the dead letters: the reason an admin reads (never the error itself)
+  'deadLetter.failed': 'Applying the event failed after several attempts',
+  'deadLetter.contract': "The event's data does not match its contract",
+  'deadLetter.envelope': "The message's envelope breaks the events' contract",
+  'deadLetter.unparseable': 'The message could not be read',
   // per-field validation (spec section 5)
   'validation.required': 'This field is required',
   'validation.invalid': 'This value is not valid',

@@ -49,6 +49,11 @@ export const fr: ServerMessages = {
   unknownBranch: 'Agence inconnue',
   oldPasswordWrong: 'Le mot de passe actuel est incorrect',
   sendSuccessfully: 'Envoyé avec succès',
+  // events parked in the dead letters: the reason an admin reads (never the error itself)
+  'deadLetter.failed': "L'application de l'événement a échoué après plusieurs tentatives",
+  'deadLetter.contract': "Les données de l'événement ne respectent pas son contrat",
+  'deadLetter.envelope': "L'enveloppe du message ne respecte pas le contrat des événements",
+  'deadLetter.unparseable': 'Le message est illisible',
   // per-field validation
   'validation.required': 'Ce champ est obligatoire',
   'validation.invalid': "Cette valeur n'est pas valide",

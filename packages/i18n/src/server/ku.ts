@@ -47,6 +47,11 @@ export const ku: ServerMessages = {
   unknownBranch: 'لقی نەناسراو',
   oldPasswordWrong: 'وشەی نهێنیی ئێستا هەڵەیە',
   sendSuccessfully: 'بە سەرکەوتوویی نێردرا',
+  // events parked in the dead letters: the reason an admin reads (never the error itself)
+  'deadLetter.failed': 'جێبەجێکردنی ڕووداوەکە دوای چەند هەوڵێک سەرکەوتوو نەبوو',
+  'deadLetter.contract': 'زانیارییەکانی ڕووداوەکە لەگەڵ گرێبەستەکەی ناگونجێن',
+  'deadLetter.envelope': 'بەرگی نامەکە لەگەڵ گرێبەستی ڕووداوەکان ناگونجێت',
+  'deadLetter.unparseable': 'نامەکە نەخوێندرایەوە',
   // per-field validation
   'validation.required': 'ئەم خانەیە پێویستە',
   'validation.invalid': 'ئەم بەهایە دروست نییە',

@@ -49,6 +49,11 @@ export const pt: ServerMessages = {
   unknownBranch: 'Filial desconhecida',
   oldPasswordWrong: 'A senha atual está incorreta',
   sendSuccessfully: 'Enviado com sucesso',
+  // events parked in the dead letters: the reason an admin reads (never the error itself)
+  'deadLetter.failed': 'A aplicação do evento falhou após várias tentativas',
+  'deadLetter.contract': 'Os dados do evento não cumprem o seu contrato',
+  'deadLetter.envelope': 'O envelope da mensagem não cumpre o contrato dos eventos',
+  'deadLetter.unparseable': 'Não foi possível ler a mensagem',
   // per-field validation
   'validation.required': 'Este campo é obrigatório',
   'validation.invalid': 'Este valor não é válido',

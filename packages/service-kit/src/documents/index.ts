@@ -1,4 +1,4 @@
-export * from './tables';
+export * from './documents-migration';
 export * from './store';
 export * from './routes';
 export * from './branch-settings';

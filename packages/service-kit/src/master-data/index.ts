@@ -1,5 +1,6 @@
 export * from './replicas';
-export * from './tables';
+export * from './replicas-migration';
+export * from './declared-columns';
 export * from './store';
 export * from './routes';
 export * from './secrets';

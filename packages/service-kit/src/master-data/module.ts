@@ -2,7 +2,8 @@ import { entitiesOf, type ServiceName } from '@erp/contracts';
 import type { Migration } from '../db/migrations';
 import type { EventHandler } from '../messaging/inbox';
 import type { ServiceModule } from '../service';
-import { replicaHandlers, replicaMigration, replicaSettingsMigration } from './replicas';
+import { replicaHandlers } from './replicas';
+import { replicaMigration, replicaSettingsMigration } from './replicas-migration';
 import { masterDataRoutes } from './routes';
 
 /**

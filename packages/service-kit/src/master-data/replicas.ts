@@ -1,6 +1,5 @@
 import { events, type PayloadOf } from '@erp/contracts';
 import { tenantScope } from '../db/tenant-scope';
-import type { Migration } from '../db/migrations';
 import type { EventHandler } from '../messaging/inbox';
 
 /** Tables of the identity data every service with main data reads: branches and users, by event. */
@@ -9,49 +8,6 @@ export const replicaTables = {
   users: 'replica_users',
   companies: 'replica_companies',
 } as const;
-
-export const replicaMigration: Migration = {
-  name: 'kit_0002_identity_replicas',
-  async up(knex) {
-    await knex.schema.createTable(replicaTables.branches, (t) => {
-      t.string('tenant_id', 36).notNullable();
-      t.string('id', 36).notNullable();
-      t.string('code', 20).notNullable();
-      t.string('arabic_name', 200).notNullable();
-      t.string('english_name', 200).notNullable();
-      t.boolean('is_master').notNullable();
-      t.integer('decimal_digits').notNullable();
-      t.string('as_of', 30).notNullable();
-      t.primary(['tenant_id', 'id']);
-    });
-    await knex.schema.createTable(replicaTables.users, (t) => {
-      t.string('tenant_id', 36).notNullable();
-      t.string('id', 36).notNullable();
-      t.string('user_name', 50).notNullable();
-      t.string('full_name', 120).notNullable();
-      t.boolean('active').notNullable();
-      t.boolean('deleted').notNullable();
-      t.string('as_of', 30).notNullable();
-      t.primary(['tenant_id', 'id']);
-    });
-  },
-};
-
-/** The branches' policies and switches, and the company's first fiscal year (documents need them). */
-export const replicaSettingsMigration: Migration = {
-  name: 'kit_0003_replica_settings',
-  async up(knex) {
-    await knex.schema.alterTable(replicaTables.branches, (t) => {
-      t.text('settings').nullable();
-    });
-    await knex.schema.createTable(replicaTables.companies, (t) => {
-      t.string('tenant_id', 36).notNullable().primary();
-      t.string('fiscal_year_start', 10).nullable();
-      t.string('fiscal_year_end', 10).nullable();
-      t.string('as_of', 30).notNullable();
-    });
-  },
-};
 
 /** Upserts a replica row unless a newer event already wrote it (events of one aggregate may be replayed). */
 async function upsert(

@@ -6,11 +6,13 @@ import type { TenantScope } from '../db/tenant-scope';
 /**
  * A "contains" search over a large entity (100k items) without reading every row: on SQLite (the embedded
  * mode) an FTS5 trigram index of the searched columns, kept by triggers, answers `LIKE '%term%'` from the
- * index for terms of three characters or more. MySQL keeps the plain LIKE (no migration is run there).
+ * index for terms of three characters or more. MySQL keeps the plain LIKE. The index and its triggers are made
+ * by the entity's own migration (inventory_0006_items_search_index), written out as the table was then.
  */
 export const searchIndexOf = (entity: EntityDef) => `${tableOf(entity)}_search`;
 
-const searchedColumns = (entity: EntityDef) => [
+/** The columns an entity's search index holds: what search-as-you-type looks in (the declared-schema test). */
+export const searchedColumns = (entity: EntityDef) => [
   'code',
   'arabic_name',
   'english_name',
@@ -18,29 +20,6 @@ const searchedColumns = (entity: EntityDef) => [
 ];
 
 const isSqlite = (db: Executor) => String(db.client.config.client) === 'better-sqlite3';
-
-/** Creates and fills the index of an entity (a migration calls it); nothing on MySQL. */
-export async function createSearchIndex(knex: Knex, entity: EntityDef): Promise<void> {
-  if (!isSqlite(knex)) return;
-  const table = tableOf(entity);
-  const fts = searchIndexOf(entity);
-  const columns = searchedColumns(entity);
-  const list = columns.join(', ');
-  const values = (row: 'new' | 'old') => columns.map((c) => `${row}.${c}`).join(', ');
-  await knex.raw(
-    `create virtual table ${fts} using fts5(${list}, content='${table}', content_rowid='rowid', tokenize='trigram')`,
-  );
-  await knex.raw(
-    `create trigger ${fts}_insert after insert on ${table} begin insert into ${fts}(rowid, ${list}) values (new.rowid, ${values('new')}); end`,
-  );
-  await knex.raw(
-    `create trigger ${fts}_delete after delete on ${table} begin insert into ${fts}(${fts}, rowid, ${list}) values ('delete', old.rowid, ${values('old')}); end`,
-  );
-  await knex.raw(
-    `create trigger ${fts}_update after update on ${table} begin insert into ${fts}(${fts}, rowid, ${list}) values ('delete', old.rowid, ${values('old')}); insert into ${fts}(rowid, ${list}) values (new.rowid, ${values('new')}); end`,
-  );
-  await knex.raw(`insert into ${fts}(${fts}) values ('rebuild')`);
-}
 
 const known = new WeakMap<object, Map<string, boolean>>();
 

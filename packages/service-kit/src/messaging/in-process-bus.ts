@@ -1,4 +1,4 @@
-import type { Bus, BusMessage, Subscription } from './bus';
+import type { Bus, BusMessage, ConsumerHealth, Subscription } from './bus';
 
 /**
  * Embedded-mode bus. `publish` resolves only after every subscribed group has committed the event, so the
@@ -24,6 +24,13 @@ export class InProcessBus implements Bus {
       throw new Error(`group ${subscription.groupId} already subscribed`);
     }
     this.subscriptions.push(subscription);
+  }
+
+  /** A group here runs inside `publish` itself: nothing waits for it (the outbox holds what is unsent). */
+  health(groupId: string): ConsumerHealth | null {
+    return this.subscriptions.some((s) => s.groupId === groupId)
+      ? { state: 'running', lag: 0, lastError: null }
+      : null;
   }
 
   async close(): Promise<void> {

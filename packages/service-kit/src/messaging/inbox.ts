@@ -1,9 +1,11 @@
-import { findEvent, topicOf, type Envelope } from '@erp/contracts';
+import { createHash } from 'node:crypto';
+import { envelopeLimits, findEvent, topicOf, type Envelope } from '@erp/contracts';
 import type { Db, Trx } from '../db/database';
 import { isUniqueViolation } from '../db/database';
 import { newId, nowIso } from '../ids';
 import type { Logger } from '../logger';
 import type { Subscription } from './bus';
+import { checkEnvelope, type RejectedRecord } from './record';
 
 export type EventHandler = (trx: Trx, envelope: Envelope, payload: unknown) => Promise<void>;
 
@@ -37,7 +39,13 @@ export class InboxConsumer implements Subscription {
     this.retryDelayMs = options.retryDelayMs ?? 50;
   }
 
-  async handle(envelope: Envelope): Promise<void> {
+  async handle(received: Envelope): Promise<void> {
+    const checked = checkEnvelope(received, '', 'in-process');
+    if ('rejected' in checked) {
+      await this.reject({ ...checked.rejected, raw: JSON.stringify(received) ?? '' });
+      return;
+    }
+    const envelope = checked.envelope;
     const handler = this.handlers[envelope.type];
     if (!handler) return;
     const def = findEvent(envelope.type, envelope.version);
@@ -82,7 +90,41 @@ export class InboxConsumer implements Subscription {
         if (attempt < this.maxAttempts) await new Promise((r) => setTimeout(r, this.retryDelayMs * attempt));
       }
     }
-    await this.park(envelope, String((lastError as Error)?.stack ?? lastError), this.maxAttempts);
+    await this.park(
+      envelope,
+      `failed: ${String((lastError as Error)?.message ?? lastError)}`,
+      this.maxAttempts,
+    );
+  }
+
+  /**
+   * Parks a record that is no envelope under an id made from where it came from (or its bytes), so a
+   * redelivery parks it once; what can be read of it (tenant, type) is kept when it fits the columns.
+   */
+  async reject(record: RejectedRecord): Promise<void> {
+    let value: Record<string, unknown> = {};
+    try {
+      const parsed: unknown = JSON.parse(record.raw);
+      if (parsed && typeof parsed === 'object') value = parsed as Record<string, unknown>;
+    } catch {
+      // not JSON: nothing to read from it
+    }
+    const text = (v: unknown, max: number) =>
+      typeof v === 'string' && v.length > 0 && v.length <= max ? v : null;
+    const id = createHash('sha256')
+      .update(record.source === 'in-process' ? record.raw : record.source)
+      .digest('hex')
+      .slice(0, envelopeLimits.id);
+    await this.park(
+      {
+        id,
+        type: text(value.type, envelopeLimits.type) ?? `(${record.reason})`,
+        tenantId: text(value.tenantId, envelopeLimits.tenantId) ?? 'unknown',
+        raw: record.raw,
+      },
+      `${record.reason}: ${record.detail}`,
+      1,
+    );
   }
 
   private async alreadyProcessed(eventId: string): Promise<boolean> {
@@ -91,8 +133,13 @@ export class InboxConsumer implements Subscription {
     );
   }
 
-  private async park(envelope: Envelope, error: string, attempts: number): Promise<void> {
+  private async park(
+    envelope: Pick<Envelope, 'id' | 'type' | 'tenantId'> & { raw?: string },
+    error: string,
+    attempts: number,
+  ): Promise<void> {
     this.logger.error('event parked in dead_letters', { event: envelope.id, type: envelope.type });
+    const { raw, ...fields } = envelope;
     await this.db.transaction(async (trx) => {
       const seen = await trx('inbox')
         .where({ consumer: this.groupId, event_id: envelope.id })
@@ -111,7 +158,7 @@ export class InboxConsumer implements Subscription {
         event_id: envelope.id,
         tenant_id: envelope.tenantId ?? 'unknown',
         type: envelope.type,
-        envelope: JSON.stringify(envelope),
+        envelope: raw ?? JSON.stringify(fields),
         error: error.slice(0, 4000),
         attempts,
         created_at: nowIso(),

@@ -1,7 +1,7 @@
 import { Kafka, logLevel, Partitioners, type Consumer, type LogEntry, type Producer } from 'kafkajs';
-import type { Envelope } from '@erp/contracts';
 import type { Logger } from '../logger';
-import type { Bus, BusMessage, Subscription } from './bus';
+import type { Bus, BusMessage, ConsumerHealth, Subscription } from './bus';
+import { decodeRecord } from './record';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -14,6 +14,18 @@ export interface KafkaBusOptions {
    * batch in which a record other than the last is over 512 bytes (INVALID_RECORD). Real Kafka batches.
    */
   oneRecordPerRequest?: boolean;
+  /**
+   * The installation's prefix on every topic and consumer group (`erp_identity.user`, group `erp_sales`), as on
+   * its databases: two installations on one Kafka never read each other's events. Empty: the contract's names.
+   */
+  prefix?: string;
+  /** The first wait before a crashed consumer subscribes again; it doubles up to a minute. */
+  resubscribeDelayMs?: number;
+}
+
+interface GroupState extends ConsumerHealth {
+  /** Lag by `topic/partition`, from the last batch kafkajs processed there. */
+  lags: Map<string, number>;
 }
 
 /**
@@ -27,11 +39,15 @@ export class KafkaBus implements Bus {
   private readonly kafka: Kafka;
   private producer: Promise<Producer> | null = null;
   private readonly consumers: Consumer[] = [];
+  private readonly groups = new Map<string, GroupState>();
   private closed = false;
   private topicsReady: Promise<void> | null = null;
 
+  private readonly prefix: string;
+
   constructor(private readonly options: KafkaBusOptions) {
     const { logger } = options;
+    this.prefix = options.prefix ?? '';
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: options.brokers,
@@ -57,16 +73,17 @@ export class KafkaBus implements Bus {
     if (messages.length === 0) return;
     const byTopic = new Map<string, { key: string; value: string }[]>();
     for (const m of messages) {
-      const list = byTopic.get(m.topic) ?? [];
+      const topic = this.prefix + m.topic;
+      const list = byTopic.get(topic) ?? [];
       list.push({ key: m.key, value: JSON.stringify(m.envelope) });
-      byTopic.set(m.topic, list);
+      byTopic.set(topic, list);
     }
     await this.ensureTopics();
     const producer = await this.connectedProducer();
     if (this.options.oneRecordPerRequest) {
       for (const m of messages) {
         await producer.send({
-          topic: m.topic,
+          topic: this.prefix + m.topic,
           acks: -1,
           messages: [{ key: m.key, value: JSON.stringify(m.envelope) }],
         });
@@ -88,7 +105,7 @@ export class KafkaBus implements Bus {
       await admin.connect();
       try {
         const existing = new Set(await admin.listTopics());
-        const missing = wanted.topics.filter((t) => !existing.has(t));
+        const missing = wanted.topics.map((t) => this.prefix + t).filter((t) => !existing.has(t));
         if (missing.length) {
           await admin.createTopics({
             waitForLeaders: true,
@@ -112,24 +129,89 @@ export class KafkaBus implements Bus {
   async subscribe(subscription: Subscription): Promise<void> {
     if (this.closed) throw new Error('bus closed');
     await this.ensureTopics();
+    const group: GroupState = { state: 'restarting', lag: null, lastError: null, lags: new Map() };
+    this.groups.set(subscription.groupId, group);
+    await this.run(subscription, group);
+  }
+
+  health(groupId: string): ConsumerHealth | null {
+    const group = this.groups.get(groupId);
+    if (!group) return null;
+    const lag = group.lags.size === 0 ? null : [...group.lags.values()].reduce((a, b) => a + b, 0);
+    return { state: group.state, lag, lastError: group.lastError };
+  }
+
+  private async run(subscription: Subscription, group: GroupState): Promise<void> {
     const consumer = this.kafka.consumer({
-      groupId: subscription.groupId,
+      groupId: this.prefix + subscription.groupId,
       // An empty fetch is held this long and disconnect waits for it: keep shutdown short (default 5 s).
       maxWaitTimeInMs: 1_000,
       // Retries a failing eachMessage in place; when exhausted the consumer restarts from the committed offset.
       retry: { initialRetryTime: 200, maxRetryTime: 10_000, retries: 8 },
     });
     this.consumers.push(consumer);
+    consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
+      group.lags.set(`${payload.topic}/${payload.partition}`, Number(payload.offsetLag));
+    });
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      group.lastError = payload.error.name;
+      // kafkajs restarts itself after a retriable failure; after any other it has stopped for good
+      group.state = payload.restart ? 'restarting' : 'stopped';
+      if (!payload.restart) this.resubscribe(subscription, group, consumer, 1);
+    });
+    consumer.on(consumer.events.GROUP_JOIN, () => {
+      group.state = 'running';
+    });
     await consumer.connect();
     // A new group starts at the beginning: events published before the service first ran are not lost.
-    await consumer.subscribe({ topics: [...subscription.topics], fromBeginning: true });
+    await consumer.subscribe({
+      topics: subscription.topics.map((t) => this.prefix + t),
+      fromBeginning: true,
+    });
     await consumer.run({
       // Awaited, not caught: if handle rejects, kafkajs does not commit the offset and delivers it again.
-      eachMessage: async ({ message }) => {
+      eachMessage: async ({ topic, partition, message }) => {
         if (!message.value) return;
-        await subscription.handle(JSON.parse(message.value.toString('utf8')) as Envelope);
+        const decoded = decodeRecord(
+          message.value.toString('utf8'),
+          `${topic}/${partition}/${message.offset}`,
+        );
+        if ('envelope' in decoded) return subscription.handle(decoded.envelope);
+        // not an envelope: retrying cannot help, so it is parked (or skipped) and the offset committed
+        if (subscription.reject) await subscription.reject(decoded.rejected);
+        else this.options.logger?.error('record skipped: not an envelope', { topic, offset: message.offset });
       },
     });
+  }
+
+  /** A consumer kafkajs gave up on subscribes again, waiting longer each time, until the bus closes. */
+  private resubscribe(
+    subscription: Subscription,
+    group: GroupState,
+    crashed: Consumer,
+    attempt: number,
+  ): void {
+    const first = this.options.resubscribeDelayMs ?? 1_000;
+    const delay = Math.min(first * 2 ** (attempt - 1), 60_000);
+    this.options.logger?.warn('consumer stopped; subscribing again', { group: subscription.groupId, delay });
+    setTimeout(() => {
+      if (this.closed) return;
+      const index = this.consumers.indexOf(crashed);
+      if (index >= 0) this.consumers.splice(index, 1);
+      crashed
+        .disconnect()
+        .catch(() => undefined)
+        .then(() => {
+          if (this.closed) return;
+          group.state = 'restarting';
+          return this.run(subscription, group);
+        })
+        .catch((error: unknown) => {
+          group.state = 'stopped';
+          group.lastError = (error as Error)?.name ?? 'Error';
+          this.resubscribe(subscription, group, crashed, attempt + 1);
+        });
+    }, delay).unref();
   }
 
   async close(): Promise<void> {
