@@ -1,12 +1,5 @@
 import { events, type Envelope, type PayloadOf } from '@erp/contracts';
-import {
-  bool,
-  type Db,
-  type EventHandler,
-  type Executor,
-  type Migration,
-  type Principal,
-} from '@erp/service-kit';
+import { bool, type Db, type EventHandler, type Executor, type Principal } from '@erp/service-kit';
 
 interface SessionState {
   tokenVersion: number;
