@@ -177,7 +177,14 @@ describe.each(engines())('authorization on %s', (engine) => {
       ids.docA = await create('/api/OverflowAdjustments', doc(ids.storeA));
       ids.docB = await create('/api/OverflowAdjustments', doc(ids.storeB), ids.branchB);
       clerk = await userWith(app, admin, 'clerk_a', {
-        permissions: ['viewOverflowAdjustments', 'editOverflowAdjustments', 'viewSafes', 'viewFiscalYears'],
+        permissions: [
+          'viewOverflowAdjustments',
+          'editOverflowAdjustments',
+          'viewSafes',
+          'viewFiscalYears',
+          'viewItems',
+          'viewStockCategoryTransactions',
+        ],
       });
     });
 
@@ -232,6 +239,31 @@ describe.each(engines())('authorization on %s', (engine) => {
       const after = (await app.api.get(`/api/OverflowAdjustments/${ids.docB}`).set(asAdmin(ids.branchB)))
         .body;
       expect(after.revision).toBe(before.revision);
+    });
+    it("shows a user's reports only for the stores of their branches", async () => {
+      const balance = await app.api.get('/api/ItemsReports/StockBalance').set(asClerk());
+      expect(balance.status).toBe(200);
+      expect(new Set(balance.body.items.map((r: { storeId: string }) => r.storeId))).toEqual(
+        new Set([ids.storeA]),
+      );
+      const other = await app.api
+        .get('/api/ItemsReports/StockBalance')
+        .query({ storeId: ids.storeB })
+        .set(asClerk());
+      expect(other.status).toBe(403);
+      const card = await app.api
+        .get('/api/ItemsReports/ItemMovements')
+        .query({ itemId: ids.item, storeId: ids.storeB })
+        .set(asClerk());
+      expect(card.status).toBe(403);
+      const moved = await app.api.get('/api/StockTransactions').set(asClerk());
+      expect(moved.status).toBe(200);
+      expect(moved.body.items.map((d: { documentId: string }) => d.documentId)).toEqual([ids.docA]);
+      // the admin sees both
+      const all = await app.api.get('/api/StockTransactions').set(asAdmin());
+      expect(all.body.items.map((d: { documentId: string }) => d.documentId).sort()).toEqual(
+        [ids.docA, ids.docB].sort(),
+      );
     });
   });
 

@@ -6,6 +6,16 @@ type Row = Record<string, unknown>;
 const ITEMS = tableOf(items);
 const amount = (v: unknown) => fromStored((v ?? 0) as number).toString();
 
+/** One store asked for, or the caller's stores when they are limited to some branches. */
+function inStores(
+  q: Knex.QueryBuilder,
+  query: { storeId?: string | undefined; storeIds?: readonly string[] | null },
+  column: string,
+): void {
+  if (query.storeId) q.andWhere(column, query.storeId);
+  else if (query.storeIds) q.whereIn(column, [...query.storeIds]);
+}
+
 function balanceRow(r: Row, storeId: string | null): StockBalanceRow {
   const quantity = fromStored((r.quantity ?? 0) as number);
   const value = fromStored((r.value ?? 0) as number);
@@ -67,6 +77,8 @@ export async function stockBalance(
     page: number;
     pageSize: number;
     storeId?: string | undefined;
+    /** The caller's stores when limited to some branches (issue 9 item 3); null: every store. */
+    storeIds?: readonly string[] | null;
     date?: string | undefined;
     search?: string | undefined;
     nonZero: 'true' | 'false';
@@ -80,10 +92,10 @@ export async function stockBalance(
       .groupBy('item_id', 'store_id')
       .select('item_id', 'store_id')
       .sum({ quantity: 'quantity', value: 'value' });
-    if (query.storeId) balances.andWhere('store_id', query.storeId);
+    inStores(balances, query, 'store_id');
   } else {
     balances = s('stock_balances').select('item_id', 'store_id', 'quantity', 'value');
-    if (query.storeId) balances.andWhere('store_id', query.storeId);
+    inStores(balances, query, 'store_id');
   }
   // the kept balances are read item by item in code order (an index), so a page stops after its rows
   // instead of sorting a whole store's items
@@ -99,6 +111,7 @@ export async function stockBalance(
         .join('stock_balances as b', (j) => {
           j.on('b.tenant_id', '=', 'i.tenant_id').andOn('b.item_id', '=', 'i.id');
           if (query.storeId) j.andOn('b.store_id', '=', db.raw('?', [query.storeId]));
+          else if (query.storeIds) j.andOnIn('b.store_id', [...query.storeIds]);
         });
   base.select('b.item_id', 'b.store_id', 'b.quantity', 'b.value', ...itemColumns);
   const nonZero = (q: Knex.QueryBuilder) =>
@@ -113,14 +126,20 @@ export async function stockBalance(
 /** Items at or below their minimum or reorder limit (in one store, or across all stores). */
 export async function belowLimits(
   s: TenantScope,
-  query: { page: number; pageSize: number; storeId?: string | undefined; limit: 'minimum' | 'reorder' },
+  query: {
+    page: number;
+    pageSize: number;
+    storeId?: string | undefined;
+    storeIds?: readonly string[] | null;
+    limit: 'minimum' | 'reorder';
+  },
 ) {
   const db = s.db;
   const held = s('stock_balances')
     .groupBy('item_id')
     .select('item_id')
     .sum({ quantity: 'quantity', value: 'value' });
-  if (query.storeId) held.andWhere('store_id', query.storeId);
+  inStores(held, query, 'store_id');
   const column = query.limit === 'minimum' ? 'i.minimum_limit' : 'i.reorder_limit';
   const base = db
     .from(`${ITEMS} as i`)
@@ -148,13 +167,15 @@ export async function itemMovements(
     pageSize: number;
     itemId: string;
     storeId?: string | undefined;
+    /** The caller's stores when limited to some branches (issue 9 item 3); null: every store. */
+    storeIds?: readonly string[] | null;
     dateFrom?: string | undefined;
     dateTo?: string | undefined;
   },
 ) {
   const scoped = () => {
     const q = s('stock_movements').where('item_id', query.itemId);
-    if (query.storeId) q.andWhere('store_id', query.storeId);
+    inStores(q, query, 'store_id');
     return q;
   };
   const sums = async (q: Knex.QueryBuilder) => {
@@ -221,6 +242,8 @@ export async function stockTransactions(
     page: number;
     pageSize: number;
     storeId?: string | undefined;
+    /** The caller's stores when limited to some branches (issue 9 item 3); null: every store. */
+    storeIds?: readonly string[] | null;
     documentType?: string | undefined;
     dateFrom?: string | undefined;
     dateTo?: string | undefined;
@@ -242,7 +265,7 @@ export async function stockTransactions(
         .andWhereRaw('m.document_id = d.document_id')
         .andWhereRaw('m.revision = d.revision')
         .andWhere('m.reversal', false);
-      if (query.storeId) e.andWhere('m.store_id', query.storeId);
+      inStores(e, query, 'm.store_id');
     });
   if (query.documentType) documents.andWhere('d.document_type', query.documentType);
   if (query.dateFrom) documents.andWhere('d.date', '>=', query.dateFrom);
@@ -275,7 +298,7 @@ export async function stockTransactions(
       .select(db.raw('sum(case when quantity < 0 then -quantity else 0 end) as qout'))
       .select(db.raw('sum(case when value > 0 then value else 0 end) as vin'))
       .select(db.raw('sum(case when value < 0 then -value else 0 end) as vout'));
-    if (query.storeId) moved.andWhere('store_id', query.storeId);
+    inStores(moved, query, 'store_id');
     for (const r of (await moved) as Row[]) effects.set(`${keyOf(r)}|${Number(r.revision)}`, r);
   }
   return {

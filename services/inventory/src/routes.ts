@@ -1,11 +1,12 @@
 import multer from 'multer';
 import type { Request, Response } from 'express';
-import { inventoryRoutes, items, linesTableOf, tableOf } from '@erp/contracts';
+import { inventoryRoutes, items, linesTableOf, stores, tableOf } from '@erp/contracts';
 import {
   AppError,
   handle,
   inspectSheet,
   notFound,
+  requireBranch,
   requirePrincipal,
   tenantScope,
   toRecord,
@@ -13,6 +14,7 @@ import {
   type BoundRoute,
   type RequestContext,
   type ServiceDeps,
+  type TenantScope,
 } from '@erp/service-kit';
 import { exportItems, IMPORT_MAX_BYTES, ITEMS_IMPORT_JOB, type ItemsImportInput } from './items-migration';
 import { manufacturingExchange } from './manufacturing-exchange';
@@ -28,6 +30,27 @@ function receiveFile(req: Request, res: Response): Promise<Express.Multer.File> 
       else resolve(req.file);
     });
   });
+}
+
+/**
+ * The stores a report may show (issue 9 item 3): every store for a caller limited to no branch; otherwise those
+ * of the caller's branches, and a store asked for by id must be one of them (403).
+ */
+async function storesOf(
+  s: TenantScope,
+  ctx: RequestContext,
+  storeId: string | undefined,
+): Promise<{ storeIds: readonly string[] | null }> {
+  if (ctx.allowedBranches === null) return { storeIds: null };
+  const table = tableOf(stores);
+  if (storeId) {
+    const store = await s(table).where({ id: storeId }).first('branch_id');
+    if (store) requireBranch(ctx, String(store.branch_id));
+  }
+  const ids = await s(table)
+    .whereIn('branch_id', [...ctx.allowedBranches])
+    .pluck('id');
+  return { storeIds: ids.map(String) };
 }
 
 /** Inventory's own routes: barcode lookup, reports, the stock transactions list, items import/export. */
@@ -74,10 +97,18 @@ export function inventoryRouteHandlers(deps: ServiceDeps): BoundRoute[] {
         salesPrice: sub ? sub.salesPrice : ((item!.salesPrice as string | null) ?? null),
       };
     }),
-    handle(r.stockBalance, ({ ctx, query }) => stockBalance(scopeOf(ctx), query)),
-    handle(r.itemMovements, ({ ctx, query }) => itemMovements(scopeOf(ctx), query)),
-    handle(r.belowLimits, ({ ctx, query }) => belowLimits(scopeOf(ctx), query)),
-    handle(r.stockTransactions, ({ ctx, query }) => stockTransactions(scopeOf(ctx), query)),
+    handle(r.stockBalance, async ({ ctx, query }) =>
+      stockBalance(scopeOf(ctx), { ...query, ...(await storesOf(scopeOf(ctx), ctx, query.storeId)) }),
+    ),
+    handle(r.itemMovements, async ({ ctx, query }) =>
+      itemMovements(scopeOf(ctx), { ...query, ...(await storesOf(scopeOf(ctx), ctx, query.storeId)) }),
+    ),
+    handle(r.belowLimits, async ({ ctx, query }) =>
+      belowLimits(scopeOf(ctx), { ...query, ...(await storesOf(scopeOf(ctx), ctx, query.storeId)) }),
+    ),
+    handle(r.stockTransactions, async ({ ctx, query }) =>
+      stockTransactions(scopeOf(ctx), { ...query, ...(await storesOf(scopeOf(ctx), ctx, query.storeId)) }),
+    ),
     handle(r.manufacturingExchange, async ({ ctx, params }) => {
       const found = await manufacturingExchange(scopeOf(ctx), params.id);
       if (!found) throw notFound();
