@@ -17,6 +17,7 @@ export * from './messaging/inbox';
 export * from './messaging/record';
 export * from './messaging/outbox';
 export * from './messaging/relay';
+export * from './messaging/retention';
 export * from './messaging/messaging-migration';
 export * from './messaging/kafka-bus';
 export * from './db/paging';

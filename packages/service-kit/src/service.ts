@@ -5,8 +5,9 @@ import { migrate, type Migration } from './db/migrations';
 import { createLogger, type Logger } from './logger';
 import type { Bus, ConsumerHealth } from './messaging/bus';
 import { InboxConsumer, type EventHandler } from './messaging/inbox';
-import { messagingMigration } from './messaging/messaging-migration';
+import { messagingMigration, outboxByAggregateMigration } from './messaging/messaging-migration';
 import { OutboxRelay } from './messaging/relay';
+import { scheduleRetention } from './messaging/retention';
 import { problemMiddleware } from './http/problem';
 import { buildRouter, type BoundRoute } from './http/routes';
 import type { TokenService } from './http/tokens';
@@ -103,7 +104,7 @@ export function createServiceApp(
 
 /** Every migration of a service's database, in order: the kit's messaging tables, then the module's own. */
 export function migrationsOf(module: Pick<ServiceModule, 'migrations'>): readonly Migration[] {
-  return [messagingMigration, jobsMigration, ...module.migrations];
+  return [messagingMigration, jobsMigration, outboxByAggregateMigration, ...module.migrations];
 }
 
 export async function startService(module: ServiceModule, options: StartOptions): Promise<RunningService> {
@@ -154,6 +155,9 @@ export async function startService(module: ServiceModule, options: StartOptions)
   if (consumer && options.consume !== false) await options.bus.subscribe(consumer);
   relay.start();
   await jobs.start();
+  const retention = scheduleRetention(db, logger.child('retention'), {
+    days: Number(deps.env.ERP_MESSAGING_RETENTION_DAYS ?? 30),
+  });
   return {
     name: module.name,
     db,
@@ -164,6 +168,7 @@ export async function startService(module: ServiceModule, options: StartOptions)
     seedInfo,
     health,
     async stop() {
+      retention.stop();
       await jobs.stop();
       await relay.stop();
       await db.destroy();

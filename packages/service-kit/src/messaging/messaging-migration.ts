@@ -38,3 +38,13 @@ export const messagingMigration: Migration = {
     });
   },
 };
+
+/** The outbox by aggregate: retention keeps each aggregate's latest event and looks for a newer one this way. */
+export const outboxByAggregateMigration: Migration = {
+  name: 'kit_0006_outbox_by_aggregate',
+  async up(knex) {
+    await knex.schema.alterTable('outbox', (t) => {
+      t.index(['topic', 'msg_key', 'seq'], 'outbox_aggregate_idx');
+    });
+  },
+};
