@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import ExcelJS from 'exceljs';
+import { JobRunner, createLogger } from '@erp/service-kit';
 import { engines } from '../../../tests/support/databases';
 import {
   ADMIN_PASSWORD,
@@ -9,6 +10,7 @@ import {
   type TestApp,
 } from '../../../tests/support/embedded-app';
 import { deflatedFill, manyRowsSheet, minimalXlsx } from '../../../tests/support/zip-files';
+import { itemsImportJob } from '../src/items-migration';
 
 const USER_PASSWORD = 'Store!Pass1';
 const MB = 1024 * 1024;
@@ -272,4 +274,41 @@ describe.each(engines())('items import on %s', (engine) => {
       rejected: 0,
     });
   });
+
+  it('resumes an import after its process stopped mid-way, saving every row exactly once', async () => {
+    const rows = ['arabicName,barcode,category,mainUnit'];
+    for (let i = 0; i < 200; i++) rows.push(`مستأنف ${i},RES-${i},CAN,PC`);
+    const started = await app.api
+      .post('/api/data-migration/Items')
+      .set(as(tokens.clerk!))
+      .attach('file', Buffer.from(rows.join('\n')), 'resume.csv');
+    expect(started.status).toBe(202);
+    const inventory = app.embedded.services.inventory!;
+    for (;;) {
+      const job = (await app.api.get(`/api/inventory/jobs/${started.body.id}`).set(as(tokens.clerk!))).body;
+      if (job.done >= 30) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    // the process dies between two chunks; a new one starts on the same database
+    await inventory.deps.jobs.stop();
+    const halfway = (await app.api.get(`/api/inventory/jobs/${started.body.id}`).set(as(tokens.clerk!))).body;
+    expect(halfway.status).toBe('running');
+    expect(halfway.done).toBeLessThan(200);
+    const restarted = new JobRunner(inventory.db, createLogger('test'), { exclusive: true, pollMs: 50 });
+    restarted.register([itemsImportJob(inventory.deps)]);
+    await restarted.start();
+    try {
+      const job = await waitForJob(started.body.id, tokens.clerk!);
+      expect(job).toEqual(
+        expect.objectContaining({ status: 'succeeded', result: { imported: 200, rejected: 0 } }),
+      );
+      const saved = (await inventory.db('md_items').where('barcode', 'like', 'RES-%').select('barcode')) as {
+        barcode: string;
+      }[];
+      expect(saved).toHaveLength(200);
+      expect(new Set(saved.map((r) => r.barcode)).size).toBe(200);
+    } finally {
+      await restarted.stop();
+    }
+  }, 120_000);
 });

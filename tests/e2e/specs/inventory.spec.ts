@@ -259,6 +259,30 @@ test.describe('inventory', () => {
     await page.reload();
     await expect(dialog).toBeVisible();
     await expectReport();
+    // a bigger file: its progress bar shows while the rows are saved, then the count
+    const bulk = [
+      keys!,
+      ...Array.from({ length: 300 }, (_, i) =>
+        row({
+          arabicName: `${n.imported} ${i}`,
+          barcode: `${i}Q${[...n.importedBarcode].reverse().join('')}`,
+          category: n.category,
+          mainUnit: n.unit,
+        }),
+      ),
+    ]
+      .map((cells) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(','))
+      .join('\n');
+    const bulkFile = test.info().outputPath('items-bulk.csv');
+    writeFileSync(bulkFile, bulk);
+    await dialog.getByTestId('import-file').setInputFiles(bulkFile);
+    await dialog.getByTestId('import-send').click();
+    await expect(dialog.getByTestId('job-progress-bar')).toBeVisible();
+    await expect(dialog.getByTestId('job-progress-text')).toContainText('300');
+    await expect(dialog.getByTestId('job-progress')).toHaveAttribute('data-status', 'succeeded', {
+      timeout: 60_000,
+    });
+    await expect(dialog.getByTestId('import-summary')).toHaveText('الصفوف المستوردة: 300');
     await dialog.locator('.p-dialog-header-close').click();
     await page.reload();
     await expect(md.rows.first()).toBeVisible();

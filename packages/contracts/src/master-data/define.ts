@@ -34,7 +34,11 @@ function linesSchema(f: FieldDef): z.ZodType {
 
 function fieldSchema(f: FieldDef): z.ZodType {
   const max = f.max ?? (f.kind === 'textarea' ? 1000 : 200);
-  const text = () => textSchema(max, { multiline: f.kind === 'textarea' });
+  // a secret is compared as typed, so it is not normalised; every other text is (issue 9 defect 10)
+  const text = () =>
+    f.kind === 'secret'
+      ? z.string().trim().max(max, { message: 'validation.max' })
+      : textSchema(max, { multiline: f.kind === 'textarea' });
   let s: z.ZodType;
   switch (f.kind) {
     case 'text':

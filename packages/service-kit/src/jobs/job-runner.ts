@@ -115,7 +115,8 @@ export class JobRunner {
     this.pollMs = options.pollMs ?? 1000;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.budgetMs = options.budgetMs ?? 10;
-    this.yieldMs = options.yieldMs ?? 200;
+    // only a synchronous driver (SQLite, the exclusive mode) holds the event loop while a chunk runs
+    this.yieldMs = options.yieldMs ?? (options.exclusive ? 200 : 0);
   }
 
   register(kinds: readonly JobKind<never, unknown>[]): void {

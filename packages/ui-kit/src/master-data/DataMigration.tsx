@@ -75,6 +75,8 @@ export function DataMigrationActions({
   const [busy, setBusy] = useState<'export' | 'template' | 'import' | null>(null);
   const [jobId, setJobId] = useState<string | null>(() => (canImport ? remembered.get() : null));
   const [open, setOpen] = useState(jobId !== null);
+  // a job found again after a reload shows its report in the dialog, without a second toast
+  const [restoredId] = useState(jobId);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -137,6 +139,7 @@ export function DataMigrationActions({
     if (job.status !== 'succeeded') return;
     const outcome = outcomeOf(job);
     if (outcome.imported > 0) onImported();
+    if (job.id === restoredId) return;
     notify(outcome.rejected ? 'warn' : 'success', t('migration.importedCount', { count: outcome.imported }));
   }
 

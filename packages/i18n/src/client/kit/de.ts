@@ -65,7 +65,7 @@ export const de: KitMessages = {
   migration: {
     import: 'Aus Excel importieren',
     title: 'Importieren: {{name}}',
-    hint: 'Eine .xlsx-, .xls- oder .csv-Datei unter 1 MB. Beginnen Sie mit der Vorlage: Ihre Spalten werden gelesen.',
+    hint: 'Eine .xlsx-, .xls- oder .csv-Datei unter 1 MB mit höchstens 10.000 Zeilen. Beginnen Sie mit der Vorlage: Ihre Spalten werden gelesen.',
     template: 'Vorlage herunterladen',
     templateFile: 'Vorlage {{name}}',
     chooseFile: 'Zu importierende Datei wählen',

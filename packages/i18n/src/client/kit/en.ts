@@ -65,7 +65,7 @@ export const en = {
   migration: {
     import: 'Import from Excel',
     title: 'Import: {{name}}',
-    hint: 'One .xlsx, .xls or .csv file under 1 MB. Start from the template: its columns are the ones read.',
+    hint: 'One .xlsx, .xls or .csv file under 1 MB, at most 10,000 rows. Start from the template: its columns are the ones read.',
     template: 'Download the template',
     templateFile: '{{name}} template',
     chooseFile: 'Choose the file to import',

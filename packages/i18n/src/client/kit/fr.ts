@@ -63,7 +63,7 @@ export const fr: KitMessages = {
   migration: {
     import: 'Importer depuis Excel',
     title: 'Importer : {{name}}',
-    hint: 'Un fichier .xlsx, .xls ou .csv de moins de 1 Mo. Partez du modèle : ses colonnes sont celles lues.',
+    hint: 'Un fichier .xlsx, .xls ou .csv de moins de 1 Mo, 10 000 lignes au plus. Partez du modèle : ses colonnes sont celles lues.',
     template: 'Télécharger le modèle',
     templateFile: 'Modèle {{name}}',
     chooseFile: 'Choisir le fichier à importer',

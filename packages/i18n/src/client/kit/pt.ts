@@ -63,7 +63,7 @@ export const pt: KitMessages = {
   migration: {
     import: 'Importar do Excel',
     title: 'Importar: {{name}}',
-    hint: 'Um ficheiro .xlsx, .xls ou .csv com menos de 1 MB. Parta do modelo: as suas colunas são as lidas.',
+    hint: 'Um ficheiro .xlsx, .xls ou .csv com menos de 1 MB e no máximo 10 000 linhas. Parta do modelo: as suas colunas são as lidas.',
     template: 'Descarregar o modelo',
     templateFile: 'Modelo {{name}}',
     chooseFile: 'Escolher o ficheiro a importar',
