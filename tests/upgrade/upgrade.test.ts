@@ -73,7 +73,26 @@ describe.each(engines())('upgrading a database made by an earlier version, on %s
               schema: fresh[name],
             });
           }
-          // and it serves the upgraded data: the fixture's admin signs in and finds the fixture's item
+          // and it serves the upgraded data: the fixture's admin signs in and finds the fixture's item (the
+          // demo tenant's year of subscription from the fixture's day is renewed first, so this holds later on)
+          const admin = (await embedded.services
+            .identity!.db('users')
+            .where({ user_name: 'admin' })
+            .first('tenant_id')) as { tenant_id: string };
+          const renewed = await fetch(
+            `${embedded.url}/api/provider/tenants/${admin.tenant_id}/subscription`,
+            {
+              method: 'PUT',
+              headers: { 'Content-Type': 'application/json', 'X-Provider-Key': FIXTURE_PROVIDER_KEY },
+              body: JSON.stringify({
+                subscriptionStart: '2020-01-01',
+                subscriptionEnd: '2099-12-31',
+                active: true,
+              }),
+            },
+          );
+          expect(renewed.status).toBe(200);
+          for (const s of Object.values(embedded.services)) await s.relay.flush();
           const auth = await fetch(`${embedded.url}/api/Users/auth`, {
             method: 'POST',
             headers: { 'Content-Type': 'application/json' },
