@@ -9,11 +9,6 @@ export interface KafkaBusOptions {
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Topics to create (if missing) before the first publish or subscribe: a real Kafka with auto-creation off. */
   ensureTopics?: { topics: readonly string[]; partitions: number; replicationFactor: number };
-  /**
-   * One record per produce request, in order. For the test broker: go-mokapi 0.52 mis-reads a multi-record
-   * batch in which a record other than the last is over 512 bytes (INVALID_RECORD). Real Kafka batches.
-   */
-  oneRecordPerRequest?: boolean;
 }
 
 /**
@@ -63,16 +58,6 @@ export class KafkaBus implements Bus {
     }
     await this.ensureTopics();
     const producer = await this.connectedProducer();
-    if (this.options.oneRecordPerRequest) {
-      for (const m of messages) {
-        await producer.send({
-          topic: m.topic,
-          acks: -1,
-          messages: [{ key: m.key, value: JSON.stringify(m.envelope) }],
-        });
-      }
-      return;
-    }
     // acks -1: the batch is durable on all in-sync replicas before the relay marks it sent.
     await producer.sendBatch({
       acks: -1,
