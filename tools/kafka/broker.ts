@@ -92,6 +92,11 @@ export interface KafkaBrokerOptions {
   heap?: string;
   /** Default partitions of a topic created without a count. */
   partitions?: number;
+  /**
+   * `quick` (default) compiles with C1 only: the broker starts in about half the time on a busy machine, which
+   * is what a test pays for; `full` adds C2 for a long-running broker or a benchmark.
+   */
+  jit?: 'quick' | 'full';
   /** The client port (default: a free one). */
   port?: number;
   /** How long to wait for the broker to serve clients (default 60 s). */
@@ -101,6 +106,8 @@ export interface KafkaBrokerOptions {
 export interface KafkaBroker {
   /** `127.0.0.1:<port>`, for kafkajs `brokers` and KAFKA_BROKERS. */
   brokers: string[];
+  /** Every port it listens on (clients, controller): for tests that pick free ports for other processes. */
+  ports: number[];
   version: string;
   /** The broker's config, data and logs. */
   dir: string;
@@ -137,6 +144,7 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
   );
   writeFileSync(log4j, LOG4J);
   const classpath = join(jars.lib, '*');
+  const quick = ['-XX:TieredStopAtLevel=1'];
   const jvm = [
     `-Xmx${options.heap ?? '512m'}`,
     '-Xms128m',
@@ -152,7 +160,7 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
   const clusterId = randomBytes(16).toString('base64url');
   const format = spawnSync(
     'java',
-    [...jvm, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', properties],
+    [...jvm, ...quick, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', properties],
     { encoding: 'utf8' },
   );
   if (format.status !== 0) {
@@ -172,6 +180,7 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
 
   const broker: KafkaBroker = {
     brokers: [`${HOST}:${port}`],
+    ports: [port, controllerPort],
     version: jars.version,
     dir,
     startMs: 0,
@@ -189,7 +198,8 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
       tail = [];
       let ready!: () => void;
       const isReady = new Promise<void>((resolve) => (ready = resolve));
-      const proc = spawn('java', [...jvm, 'kafka.Kafka', properties], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const args = [...jvm, ...(options.jit === 'full' ? [] : quick), 'kafka.Kafka', properties];
+      const proc = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'] });
       child = proc;
       let why = '';
       exited = new Promise((resolve) =>

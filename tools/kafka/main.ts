@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const broker = await startKafkaBroker({
     port,
     partitions: Number(process.env.KAFKA_PARTITIONS || 6),
+    jit: 'full',
     output: (line) => console.error(line),
   });
   console.log(
