@@ -11,6 +11,8 @@ export interface StartKafkaOptions {
   partitions?: number;
   /** Each line the broker writes. */
   output?: (line: string) => void;
+  /** The broker's JIT (tools/kafka/broker.ts): quick to start by default, `full` for a benchmark. */
+  jit?: 'quick' | 'full';
 }
 
 /**
@@ -19,7 +21,7 @@ export interface StartKafkaOptions {
  * broker never creates a topic on first use, so a service publishing to a topic outside the contract fails.
  */
 export async function startKafka(options: StartKafkaOptions = {}): Promise<KafkaBroker> {
-  const broker = await startKafkaBroker({ output: options.output });
+  const broker = await startKafkaBroker({ output: options.output, jit: options.jit });
   try {
     await createTopics(broker.brokers, options.topics ?? contractTopics, options.partitions ?? 3);
   } catch (error) {
