@@ -1,11 +1,17 @@
-import { startKafkaBroker } from './broker';
+import { ensureKafkaJars, startKafkaBroker } from './broker';
 
 /**
  * `pnpm kafka`: a single-node Kafka for the distributed mode without Docker (README). Fetches the broker from
  * Maven Central on the first run, starts it on KAFKA_PORT (default 9092) and prints KAFKA_BROKERS; Ctrl-C stops
- * it. Its data is temporary: each start is an empty broker.
+ * it. Its data is temporary: each start is an empty broker. `pnpm kafka --fetch` only fills the cache (CI).
  */
 async function main(): Promise<void> {
+  if (process.argv.includes('--fetch')) {
+    const jars = ensureKafkaJars((line) => console.log(line));
+    const how = jars.downloaded ? `fetched in ${jars.ms} ms` : 'already cached';
+    console.log(`Kafka ${jars.version}: ${how} (${jars.lib})`);
+    return;
+  }
   const port = Number(process.env.KAFKA_PORT || 9092);
   const started = Date.now();
   const broker = await startKafkaBroker({
