@@ -74,7 +74,8 @@ export const de: ServerMessages = {
   invalidFiscalYear: 'Das Geschäftsjahr ist ungültig',
   unknownFiscalYear: 'Dieses Geschäftsjahr gibt es nicht',
   branchNotAllowed: 'Sie dürfen in dieser Filiale nicht arbeiten',
-  onlyAdminGrantsAdmin: 'Nur ein Administrator kann Administratorrechte vergeben oder einen Administrator ändern',
+  onlyAdminGrantsAdmin:
+    'Nur ein Administrator kann Administratorrechte vergeben oder einen Administrator ändern',
   cannotGrantUnheldPermission: 'Sie können kein Recht vergeben, das Sie selbst nicht haben',
   cannotChangeOthersPassword: 'Sie dürfen das Passwort eines anderen Benutzers nicht ändern',
   requestTooLarge: 'Die Anfrage ist größer, als diese Adresse annimmt',

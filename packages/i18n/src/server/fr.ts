@@ -73,7 +73,8 @@ export const fr: ServerMessages = {
   invalidFiscalYear: "L'exercice n'est pas valide",
   unknownFiscalYear: "Cet exercice n'existe pas",
   branchNotAllowed: "Vous n'avez pas le droit de travailler dans cette agence",
-  onlyAdminGrantsAdmin: "Seul un administrateur peut accorder les droits d'administrateur ou modifier un administrateur",
+  onlyAdminGrantsAdmin:
+    "Seul un administrateur peut accorder les droits d'administrateur ou modifier un administrateur",
   cannotGrantUnheldPermission: "Vous ne pouvez pas accorder un droit que vous n'avez pas",
   cannotChangeOthersPassword: "Vous n'avez pas le droit de changer le mot de passe d'un autre utilisateur",
   requestTooLarge: 'La requête est plus grande que ce que cette adresse accepte',

@@ -73,7 +73,8 @@ export const pt: ServerMessages = {
   invalidFiscalYear: 'O ano fiscal não é válido',
   unknownFiscalYear: 'Este ano fiscal não existe',
   branchNotAllowed: 'Você não tem permissão para trabalhar nesta filial',
-  onlyAdminGrantsAdmin: 'Somente um administrador pode conceder direitos de administrador ou alterar um administrador',
+  onlyAdminGrantsAdmin:
+    'Somente um administrador pode conceder direitos de administrador ou alterar um administrador',
   cannotGrantUnheldPermission: 'Você não pode conceder uma permissão que você mesmo não tem',
   cannotChangeOthersPassword: 'Você não tem permissão para alterar a senha de outro usuário',
   requestTooLarge: 'A solicitação é maior do que este endereço aceita',

@@ -34,8 +34,7 @@ export function checkGrants(
   const own = principal.branches;
   const widens =
     own.length > 0 &&
-    (next.branches.length === 0 ||
-      next.branches.some((b) => !hadBranches.has(b) && !own.includes(b)));
+    (next.branches.length === 0 || next.branches.some((b) => !hadBranches.has(b) && !own.includes(b)));
   const flags = FLAG_RIGHTS.some((f) => next[f] && !before?.[f] && !actor?.[f]);
   const discount =
     actor !== null &&
