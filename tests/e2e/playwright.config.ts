@@ -41,7 +41,7 @@ export default defineConfig({
   projects: [
     // the embedded product (the webServer below), every journey but the distributed one
     { name: 'embedded', testIgnore: /distributed\.spec\.ts$/ },
-    // the distributed topology (services on MariaDB, the Kafka test broker, a server per feature app), which its
+    // the distributed topology (services on MariaDB, a real Kafka broker, a server per feature app), which its
     // spec starts itself (support/distributed.ts)
     { name: 'distributed', testMatch: /distributed\.spec\.ts$/ },
   ],

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
-import { serviceNames } from '@erp/contracts';
+import { serviceNames, topics } from '@erp/contracts';
 import { startDistributed, type ManagedProcess } from '@erp/runner';
 import { dropMysqlDatabase, openDatabase, type Db } from '@erp/service-kit';
-import { startMokapi, type Mokapi } from '../support/mokapi';
+import { startKafka, type KafkaBroker } from '../support/kafka';
 import { assertMysqlReachable, freePort, freePorts, stopProcess } from '../support/topology';
 
 /**
- * The distributed mode as it runs in production, minus Docker (design.md section 4): go-mokapi as the Kafka
- * broker, MariaDB with one database per process, identity and the gateway each in its own OS process. Checks
+ * The distributed mode as it runs in production, minus Docker (design.md section 4): a real single-node Kafka
+ * (tests/support/kafka.ts), MariaDB with one database per process, identity and the gateway each in its own OS process. Checks
  * that an event written by one process is applied by another over Kafka, and that SIGKILLing both mid-stream
  * loses nothing and applies nothing twice (transactional outbox + idempotent inbox, design.md section 3).
  */
@@ -23,7 +23,7 @@ const KILL_AFTER = 20;
 const prefix = `sys${randomBytes(4).toString('hex')}_`;
 const databases = [...serviceNames, 'gateway'].map((name) => `${prefix}${name}`);
 
-let mokapi: Mokapi | undefined;
+let kafka: KafkaBroker | undefined;
 let procs: Record<string, ManagedProcess> = {};
 let identityDb: Db | undefined;
 let gatewayDb: Db | undefined;
@@ -185,16 +185,17 @@ beforeAll(async () => {
     await assertMysqlReachable(MYSQL_URL);
     mysqlReachable = true;
     const t0 = Date.now();
-    mokapi = await startMokapi({ topicPrefixes: [prefix] });
+    kafka = await startKafka({
+      output: (line) => collect('kafka', line),
+      topics: topics.map((t) => prefix + t),
+    });
     const tBroker = Date.now() - t0;
     const gatewayPort = await freePort();
-    // the broker's port is taken by now only if it listens on another address: keep clear of it either way
-    const brokerPort = Number(mokapi.brokers[0]!.split(':').pop());
-    const servicePort = await freePorts(serviceNames.length, [gatewayPort, brokerPort]);
+    const servicePort = await freePorts(serviceNames.length, [gatewayPort, ...kafka.ports]);
     gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     procs = await startDistributed({
       mysqlUrl: MYSQL_URL,
-      kafkaBrokers: mokapi.brokers.join(','),
+      kafkaBrokers: kafka.brokers.join(','),
       gatewayPort,
       servicePort,
       jwtSecret: randomBytes(32).toString('hex'),
@@ -205,8 +206,6 @@ beforeAll(async () => {
         ERP_SCRYPT_LOG_N: '10',
         ERP_LOGIN_RATE_LIMIT: '10000',
         ERP_LOG: 'info',
-        // the test broker mis-reads multi-record batches with large records (see KafkaBusOptions)
-        KAFKA_ONE_RECORD_PER_REQUEST: '1',
       },
       output: collect,
     });
@@ -232,7 +231,7 @@ afterAll(async () => {
     }
   };
   await Promise.all(Object.values(procs).map((p) => attempt(() => stopProcess(p))));
-  await attempt(() => mokapi?.stop());
+  await attempt(() => kafka?.stop());
   await attempt(() => identityDb?.destroy());
   await attempt(() => gatewayDb?.destroy());
   if (mysqlReachable)
@@ -240,7 +239,7 @@ afterAll(async () => {
   if (problems.length) throw new Error(`clean-up: ${problems.map(String).join('; ')}`);
 }, 60_000);
 
-describe('distributed mode: separate processes, MariaDB, Kafka (go-mokapi)', () => {
+describe('distributed mode: separate processes, MariaDB, Kafka', () => {
   step(
     'starts the topology; the gateway is healthy and the demo admin signs in and opens StartUp',
     async () => {

@@ -26,8 +26,9 @@ function topicMessageSchema(topic: string): JsonSchema {
 }
 
 /**
- * The AsyncAPI 2.6 document of every event, generated from the zod contracts. The test broker (go-mokapi)
- * serves exactly these topics and validates every record against them, so it doubles as a contract check.
+ * The AsyncAPI 2.6 document of every event, generated from the zod contracts. go-mokapi, a Kafka-protocol
+ * mock, serves exactly these topics and validates every record against them: the contract check of
+ * tests/contracts/asyncapi.test.ts.
  * `prefix` names the channels as an installation's topics (`erp_identity.user`); the committed document has none.
  */
 export function buildAsyncApi(server = '127.0.0.1:19092', prefix = '') {

@@ -37,8 +37,8 @@ export async function runService(name: string): Promise<void> {
     clientId: `erp-${name}`,
     logger,
     prefix: installationPrefix(env),
-    oneRecordPerRequest: env.KAFKA_ONE_RECORD_PER_REQUEST === '1',
-    // A real Kafka gets the contract's topics created up front; the test broker serves them from its AsyncAPI file.
+    // The broker never creates a topic on first use: a deployment creates the contract's topics up front or asks
+    // each service to (docker compose and `pnpm kafka` do); the tests' support creates them itself.
     ...(env.KAFKA_CREATE_TOPICS === '1' && {
       ensureTopics: {
         topics,

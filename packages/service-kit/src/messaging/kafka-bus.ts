@@ -10,11 +10,6 @@ export interface KafkaBusOptions {
   /** Topics to create (if missing) before the first publish or subscribe: a real Kafka with auto-creation off. */
   ensureTopics?: { topics: readonly string[]; partitions: number; replicationFactor: number };
   /**
-   * One record per produce request, in order. For the test broker: go-mokapi 0.52 mis-reads a multi-record
-   * batch in which a record other than the last is over 512 bytes (INVALID_RECORD). Real Kafka batches.
-   */
-  oneRecordPerRequest?: boolean;
-  /**
    * The installation's prefix on every topic and consumer group (`erp_identity.user`, group `erp_sales`), as on
    * its databases: two installations on one Kafka never read each other's events. Empty: the contract's names.
    */
@@ -80,16 +75,6 @@ export class KafkaBus implements Bus {
     }
     await this.ensureTopics();
     const producer = await this.connectedProducer();
-    if (this.options.oneRecordPerRequest) {
-      for (const m of messages) {
-        await producer.send({
-          topic: this.prefix + m.topic,
-          acks: -1,
-          messages: [{ key: m.key, value: JSON.stringify(m.envelope) }],
-        });
-      }
-      return;
-    }
     // acks -1: the batch is durable on all in-sync replicas before the relay marks it sent.
     await producer.sendBatch({
       acks: -1,
@@ -146,6 +131,10 @@ export class KafkaBus implements Bus {
       groupId: this.prefix + subscription.groupId,
       // An empty fetch is held this long and disconnect waits for it: keep shutdown short (default 5 s).
       maxWaitTimeInMs: 1_000,
+      // A dead member (a SIGKILLed service, a broker restart) holds its partitions until its session expires:
+      // 10 s instead of kafkajs' 30 s brings events back sooner (measured 13 s against 33 s after a restart).
+      sessionTimeout: 10_000,
+      heartbeatInterval: 3_000,
       // Retries a failing eachMessage in place; when exhausted the consumer restarts from the committed offset.
       retry: { initialRetryTime: 200, maxRetryTime: 10_000, retries: 8 },
     });
