@@ -156,8 +156,9 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
     classpath,
   ];
 
-  // A KRaft node refuses to start on an unformatted log dir; the cluster id is any 16 bytes (base64url).
-  const clusterId = randomBytes(16).toString('base64url');
+  // A KRaft node refuses to start on an unformatted log dir; the cluster id is any 16 bytes (base64url), but not
+  // one starting with '-', which the tool's argument parser reads as an option (one start in 64 failed so)
+  const clusterId = randomBytes(16).toString('base64url').replace(/^[-_]/, 'A');
   const format = spawnSync(
     'java',
     [...jvm, ...quick, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', properties],
