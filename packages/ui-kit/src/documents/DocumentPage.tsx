@@ -1,0 +1,449 @@
+import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Message } from 'primereact/message';
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@erp/api-client';
+import { type DocumentDef, type DocumentRecord, type FieldDef } from '@erp/contracts';
+import { label, type Language } from '@erp/i18n';
+import { useFeature } from '../feature';
+import { LinesGrid, withStored } from '../lines/LinesGrid';
+import { fieldErrorsOf, withoutErrorsOf, type FieldErrors, type FormValues } from '../master-data/form-model';
+import { useLoadedRecord } from '../master-data/use-loaded-record';
+import {
+  defaultDate,
+  documentPayload,
+  documentTotals,
+  documentValuesFromRecord,
+  emptyDocument,
+  keepStoredValues,
+  lineValue,
+  linesOf,
+  readOnlyReason,
+  validateDocument,
+} from './document-model';
+import { useCountSheet } from './count-sheet';
+import { useItemLineCells, type ItemLineHooks } from './item-lines';
+import { defaultUnitCost } from './items';
+import { namesOf, useDocumentReferences } from './document-references';
+import { StatusTags } from './StatusTags';
+import { Attachments } from './DocumentAttachments';
+import { PrintView } from './DocumentPrint';
+import type { DocumentLink } from './DocumentScreen';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function DocumentPage({
+  doc,
+  id,
+  links,
+  onBack,
+}: {
+  doc: DocumentDef;
+  id: string | undefined;
+  links: readonly DocumentLink[];
+  /** Where the back button goes when the page is shown in the list's view dialog. */
+  onBack?: () => void;
+}) {
+  const context = useFeature();
+  const { t } = useTranslation('ui');
+  const { api, language } = context;
+  const references = useDocumentReferences(doc, context);
+  const [record, setRecord] = useState<DocumentRecord | null>(null);
+  const [values, setValues] = useState<FormValues>(() =>
+    emptyDocument(doc, defaultDate(today(), context.fiscalYear)),
+  );
+  const [saving, setSaving] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [confirmClose, setConfirmClose] = useState(false);
+  const editing = id !== undefined;
+  const docName = label(language, `documents.${doc.name}`);
+  const digits = context.decimals;
+
+  const { loading, missing } = useLoadedRecord<DocumentRecord>(api, doc.apiPath, id, (r) => {
+    setRecord(r);
+    setValues(documentValuesFromRecord(doc, r));
+  });
+
+  const lines = linesOf(values);
+  const reason = readOnlyReason(record);
+  const readOnlyBranch = context.branch?.isMaster === true;
+  const canSave = context.can(editing ? doc.permissions.edit : doc.permissions.add);
+  const readOnly = reason !== null || readOnlyBranch || !canSave;
+  const disabled = readOnly || loading || saving;
+
+  const clientErrors = useMemo(
+    () => validateDocument(doc, values, language, context.fiscalYear),
+    [doc, values, language, context.fiscalYear],
+  );
+  const errors = { ...clientErrors, ...serverErrors };
+  const unitNames = useMemo(() => namesOf(references.unitId), [references]);
+  // a receipt's line starts at the item's cost price in its unit (the service else takes the store's cost)
+  const costHooks = useMemo<ItemLineHooks>(() => {
+    const priceField = doc.priceField;
+    if (!priceField) return {};
+    return {
+      onItem: (line, item, unitId) =>
+        String(line[priceField] ?? '').trim() ? {} : { [priceField]: defaultUnitCost(item, unitId, digits) },
+      onUnit: (_line, item, unitId) => ({ [priceField]: defaultUnitCost(item, unitId, digits) }),
+    };
+  }, [doc, digits]);
+  const { items, renderCell, remember } = useItemLineCells(lines, unitNames, costHooks);
+
+  const set = (name: string, value: unknown) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setServerErrors((e) => withoutErrorsOf(e, name));
+  };
+
+  const back = onBack ?? (() => context.navigate(doc.route));
+
+  async function save() {
+    if (Object.keys(clientErrors).length > 0 || saving) return;
+    setSaving(true);
+    const body = documentPayload(doc, values);
+    try {
+      if (editing) await api.put<DocumentRecord>(doc.apiPath, body, id, { quiet: true });
+      else await api.post<DocumentRecord>(doc.apiPath, body, { quiet: true });
+      context.notify('success', t('doc.saved'));
+      back();
+    } catch (error) {
+      if (isApiError(error)) {
+        setServerErrors(
+          fieldErrorsOf(error.errors, [{ name: 'lines', kind: 'lines', lineFields: doc.lines }], values),
+        );
+        if (error.status !== 400 || !error.errors.length)
+          context.notify('error', t('md.errorTitle'), error.detail || error.message);
+      } else context.notify('error', t('md.errorTitle'), String(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function close() {
+    if (!id) return;
+    try {
+      const closed = await api.post<DocumentRecord>(
+        `${doc.apiPath}/${encodeURIComponent(id)}/close`,
+        undefined,
+        {
+          quiet: true,
+        },
+      );
+      setRecord(closed);
+      setValues(documentValuesFromRecord(doc, closed));
+      context.notify('success', t('doc.closedDone'));
+    } catch (error) {
+      context.notify('error', t('md.errorTitle'), (error as { detail?: string }).detail || String(error));
+    }
+  }
+
+  // Spec section 5: Enter does not submit (the grid moves on with it instead)
+  const noEnterSubmit = (e: KeyboardEvent<HTMLFormElement>) => {
+    const target = e.target as HTMLElement;
+    if (e.key === 'Enter' && target.tagName !== 'TEXTAREA' && target.tagName !== 'BUTTON') e.preventDefault();
+  };
+
+  const count = useCountSheet(doc, values, lines, items, digits);
+  const fillCountSheet = () => {
+    const filled = count.fill();
+    if (!filled) return;
+    remember(filled.items);
+    set('lines', filled.lines);
+  };
+
+  const totals = documentTotals(doc, lines, digits);
+  const title = t(readOnly && editing ? 'doc.viewTitle' : editing ? 'doc.editTitle' : 'doc.newTitle', {
+    document: docName,
+    code: record?.code ?? '',
+  });
+  const headerFields: FieldDef[] = [...doc.header];
+
+  return (
+    <section className="erp-md erp-md--page" data-testid="doc-page" data-document={doc.name}>
+      <header className="erp-md__header">
+        <h1 className="erp-md__title">{title}</h1>
+        {record ? <StatusTags record={record} language={language} /> : null}
+      </header>
+      {missing ? <Message severity="warn" text={t('md.notFound')} /> : null}
+      {reason ? (
+        <Message
+          severity="info"
+          text={t(reason === 'closed' ? 'doc.readOnlyClosed' : 'doc.readOnlyReferenced')}
+          className="erp-md__notice"
+          data-testid="doc-read-only"
+        />
+      ) : readOnlyBranch ? (
+        <Message severity="info" text={t('md.readOnly')} className="erp-md__notice" />
+      ) : null}
+      <div className="erp-md__card">
+        <form
+          className="erp-doc__form"
+          noValidate
+          onSubmit={(e) => e.preventDefault()}
+          onKeyDown={noEnterSubmit}
+          data-testid="doc-form"
+          aria-busy={loading}
+        >
+          <div className="erp-md-form">
+            <div className="erp-md-field" data-field="code">
+              <label htmlFor="doc-code" className="erp-md-field__label">
+                {label(language, 'fields.code')}
+              </label>
+              <InputText
+                id="doc-code"
+                dir="ltr"
+                value={record?.code ?? ''}
+                placeholder={t('md.codeAutomatic')}
+                disabled
+              />
+            </div>
+            <HeaderField name="date" language={language} error={errors.date} required>
+              <InputText
+                id="doc-date"
+                type="date"
+                dir="ltr"
+                value={String(values.date ?? '')}
+                min={context.fiscalYear?.year !== null ? context.fiscalYear?.startDate : undefined}
+                max={context.fiscalYear?.year !== null ? context.fiscalYear?.endDate : undefined}
+                disabled={disabled}
+                invalid={Boolean(errors.date)}
+                onChange={(e) => set('date', e.target.value)}
+              />
+            </HeaderField>
+            {headerFields.map((f) => (
+              <HeaderField
+                key={f.name}
+                name={f.name}
+                language={language}
+                error={errors[f.name]}
+                required={f.required}
+              >
+                <Dropdown
+                  inputId={`doc-${f.name}`}
+                  value={values[f.name] ?? null}
+                  options={withStored(references[f.name] ?? [], values[f.name])}
+                  filter
+                  showClear={!f.required}
+                  placeholder={t('lines.choose')}
+                  disabled={disabled}
+                  invalid={Boolean(errors[f.name])}
+                  onChange={(e) => set(f.name, e.value ?? null)}
+                />
+              </HeaderField>
+            ))}
+            <HeaderField name="referenceNumber" language={language} error={errors.referenceNumber}>
+              <InputText
+                id="doc-referenceNumber"
+                value={String(values.referenceNumber ?? '')}
+                maxLength={40}
+                disabled={disabled}
+                onChange={(e) => set('referenceNumber', e.target.value)}
+              />
+            </HeaderField>
+          </div>
+          <div>
+            <div className="erp-doc__lines-head">
+              <h2 className="erp-doc__section-title">{t('doc.lines')}</h2>
+              {count.enabled && !disabled ? (
+                <Button
+                  type="button"
+                  label={t('doc.fillCountSheet')}
+                  icon="pi pi-list-check"
+                  outlined
+                  size="small"
+                  disabled={!count.ready}
+                  data-testid="doc-fill-count"
+                  onClick={fillCountSheet}
+                />
+              ) : null}
+            </div>
+            <LinesGrid
+              name="lines"
+              idPrefix="doc"
+              fields={doc.lines}
+              lines={lines}
+              onChange={(next) => set('lines', keepStoredValues(lines, next))}
+              errors={errors}
+              disabled={disabled}
+              language={language}
+              decimals={digits}
+              options={{}}
+              maxLines={1000}
+              renderCell={renderCell}
+              extraColumns={[
+                ...count.columns,
+                {
+                  key: 'value',
+                  header: label(language, 'fields.value'),
+                  numeric: true,
+                  body: (line) => lineValue(doc, line, digits) ?? '—',
+                },
+              ]}
+              footer={
+                <tr data-testid="doc-totals">
+                  <td colSpan={doc.lines.length + 1 + count.columns.length}>{t('doc.totals')}</td>
+                  <td className="erp-md__num" data-testid="doc-total-value">
+                    {totals.value}
+                  </td>
+                  <td />
+                </tr>
+              }
+            />
+            <div className="erp-doc__totals">
+              <span data-testid="doc-total-quantity">
+                {label(language, 'fields.totalQuantity')}: {totals.quantity}
+              </span>
+              <span>
+                {label(language, 'fields.totalValue')}: {totals.value}
+              </span>
+            </div>
+          </div>
+          <HeaderField name="notes" language={language} error={errors.notes} wide>
+            <InputTextarea
+              id="doc-notes"
+              value={String(values.notes ?? '')}
+              rows={2}
+              autoResize
+              maxLength={1000}
+              disabled={disabled}
+              onChange={(e) => set('notes', e.target.value)}
+            />
+          </HeaderField>
+        </form>
+        {record ? (
+          <Attachments
+            doc={doc}
+            record={record}
+            canChange={!readOnly}
+            onChange={(attachments) => setRecord((r) => (r ? { ...r, attachments } : r))}
+          />
+        ) : (
+          <p className="erp-md-form__hint">{t('doc.attachAfterSave')}</p>
+        )}
+        <div className="erp-md__actions">
+          <Button
+            type="button"
+            label={t('md.back')}
+            icon="pi pi-arrow-right"
+            outlined
+            onClick={back}
+            data-testid="doc-back"
+          />
+          <Button
+            type="button"
+            label={t('doc.print')}
+            icon="pi pi-print"
+            outlined
+            disabled={loading || missing}
+            data-testid="doc-print"
+            onClick={() => window.print()}
+          />
+          {record
+            ? links
+                .filter((l) => context.can(l.permission))
+                .map((l) => (
+                  <Button
+                    key={l.labelKey}
+                    type="button"
+                    label={t(l.labelKey)}
+                    icon={l.icon}
+                    outlined
+                    data-testid={`doc-link-${l.labelKey.split(/[:.]/).pop()}`}
+                    onClick={() => context.navigate(l.to(record.id))}
+                  />
+                ))
+            : null}
+          {doc.closable &&
+          record &&
+          reason === null &&
+          !readOnlyBranch &&
+          context.can(doc.permissions.edit) ? (
+            <Button
+              type="button"
+              label={t('doc.close')}
+              icon="pi pi-lock"
+              severity="warning"
+              outlined
+              data-testid="doc-close"
+              onClick={() => setConfirmClose(true)}
+            />
+          ) : null}
+          {!readOnly ? (
+            <Button
+              type="button"
+              label={t('md.save')}
+              icon="pi pi-check"
+              loading={saving}
+              disabled={loading || missing || Object.keys(clientErrors).length > 0}
+              data-testid="doc-save"
+              onClick={() => void save()}
+            />
+          ) : null}
+        </div>
+      </div>
+      <ConfirmDialog
+        visible={confirmClose}
+        onHide={() => setConfirmClose(false)}
+        header={t('doc.confirmCloseTitle')}
+        message={t('doc.confirmClose', { document: docName, code: record?.code ?? '' })}
+        icon="pi pi-lock"
+        acceptLabel={t('doc.close')}
+        rejectLabel={t('md.cancel')}
+        accept={() => void close()}
+        className="erp-md-dialog"
+      />
+      {!loading && !missing
+        ? createPortal(
+            <PrintView
+              doc={doc}
+              docName={docName}
+              record={record}
+              values={values}
+              items={items}
+              references={references}
+              unitNames={unitNames}
+              totals={totals}
+              language={language}
+              digits={digits}
+            />,
+            document.body,
+          )
+        : null}
+    </section>
+  );
+}
+
+function HeaderField({
+  name,
+  language,
+  error,
+  required,
+  wide,
+  children,
+}: {
+  name: string;
+  language: Language;
+  error: string | undefined;
+  required?: boolean;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`erp-md-field${wide ? ' erp-md-field--wide' : ''}`} data-field={name}>
+      <label htmlFor={`doc-${name}`} className="erp-md-field__label">
+        {label(language, `fields.${name}`)}
+        {required ? <span className="erp-md-field__required"> *</span> : null}
+      </label>
+      {children}
+      {error ? (
+        <small className="p-error erp-md-field__error" role="alert">
+          {error}
+        </small>
+      ) : null}
+    </div>
+  );
+}
