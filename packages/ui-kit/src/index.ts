@@ -9,3 +9,4 @@ export * from './lines';
 export * from './documents';
 export * from './print';
 export * from './jobs';
+export * from './RowActions';

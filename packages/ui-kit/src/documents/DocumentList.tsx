@@ -17,6 +17,7 @@ import { documentEditRoute, documentNewRoute } from './manifest-parts';
 import { namesOf, useDocumentReferences } from './document-references';
 import { DocumentPage } from './DocumentPage';
 import { StatusTags } from './StatusTags';
+import { RowActions } from '../RowActions';
 
 /** A list row: the record without its lines and attachments. */
 type ListRow = Record<string, unknown> & {
@@ -160,46 +161,18 @@ export function DocumentList({ doc }: { doc: DocumentDef }) {
           <Column
             header={t('md.actions')}
             className="erp-md__actions-col"
-            body={(r: ListRow) =>
-              canEdit ? (
-                <div className="erp-md__row-actions">
-                  <Button
-                    type="button"
-                    icon={locked(r) ? 'pi pi-eye' : 'pi pi-pencil'}
-                    rounded
-                    text
-                    aria-label={t(locked(r) ? 'md.view' : 'md.edit')}
-                    title={t(locked(r) ? 'md.view' : 'md.edit')}
-                    data-testid="doc-open"
-                    onClick={() => open(r)}
-                  />
-                  {!locked(r) ? (
-                    <Button
-                      type="button"
-                      icon="pi pi-trash"
-                      rounded
-                      text
-                      severity="danger"
-                      aria-label={t('md.delete')}
-                      title={t('md.delete')}
-                      data-testid="doc-delete"
-                      onClick={() => setToDelete(r)}
-                    />
-                  ) : null}
-                </div>
-              ) : (
-                <Button
-                  type="button"
-                  icon="pi pi-eye"
-                  rounded
-                  text
-                  aria-label={t('md.view')}
-                  title={t('md.view')}
-                  data-testid="doc-view"
-                  onClick={() => setViewing(r.id)}
-                />
-              )
-            }
+            body={(r: ListRow) => (
+              <RowActions
+                actions={
+                  canEdit
+                    ? [
+                        { kind: locked(r) ? 'view' : 'edit', testId: 'doc-open', onClick: () => open(r) },
+                        !locked(r) && { kind: 'delete', testId: 'doc-delete', onClick: () => setToDelete(r) },
+                      ]
+                    : [{ kind: 'view', testId: 'doc-view', onClick: () => setViewing(r.id) }]
+                }
+              />
+            )}
           />
           <Column field="code" header={label(language, 'fields.code')} bodyClassName="erp-md__num" />
           <Column field="date" header={label(language, 'fields.date')} bodyClassName="erp-md__num" />

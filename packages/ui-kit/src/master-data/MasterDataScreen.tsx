@@ -9,6 +9,7 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useEffect, useMemo, useReducer, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../RowActions';
 import type { EntityDef, FieldDef } from '@erp/contracts';
 import { label, type Language } from '@erp/i18n';
 import type { FeatureLocation } from '../contract';
@@ -281,44 +282,16 @@ function MasterDataList({
   };
 
   const actions = (r: EntityRecord) => (
-    <div className="erp-md__row-actions">
-      {readOnly || !canEdit ? (
-        <Button
-          type="button"
-          icon="pi pi-eye"
-          rounded
-          text
-          aria-label={t('md.view')}
-          title={t('md.view')}
-          data-testid="md-view"
-          onClick={() => setDialog({ kind: 'view', id: r.id })}
-        />
-      ) : (
-        <>
-          <Button
-            type="button"
-            icon="pi pi-pencil"
-            rounded
-            text
-            aria-label={t('md.edit')}
-            title={t('md.edit')}
-            data-testid="md-edit"
-            onClick={() => openEdit(r)}
-          />
-          <Button
-            type="button"
-            icon="pi pi-trash"
-            rounded
-            text
-            severity="danger"
-            aria-label={t('md.delete')}
-            title={t('md.delete')}
-            data-testid="md-delete"
-            onClick={() => setToDelete(r)}
-          />
-        </>
-      )}
-    </div>
+    <RowActions
+      actions={
+        readOnly || !canEdit
+          ? [{ kind: 'view', testId: 'md-view', onClick: () => setDialog({ kind: 'view', id: r.id }) }]
+          : [
+              { kind: 'edit', testId: 'md-edit', onClick: () => openEdit(r) },
+              { kind: 'delete', testId: 'md-delete', onClick: () => setToDelete(r) },
+            ]
+      }
+    />
   );
 
   const tableFilters = useMemo<DataTableFilterMeta>(
