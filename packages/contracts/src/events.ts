@@ -193,6 +193,28 @@ const stockMovedPayload = z.object({
 });
 export type StockMovedPayload = z.infer<typeof stockMovedPayload>;
 
+const stockCostCorrectedPayload = z.object({
+  /** The document whose lines were re-costed, at the revision the corrections belong to. */
+  sourceService: z.string(),
+  documentType: z.string(),
+  documentId: z.string(),
+  code: z.string(),
+  revision: z.number().int(),
+  /** The change that caused the re-costing (a back-dated document, edit, deletion or re-dating). */
+  causedBy: z.object({ sourceService: z.string(), documentType: z.string(), documentId: z.string() }),
+  corrections: z.array(
+    z.object({
+      itemId: z.string(),
+      storeId: z.string(),
+      /** The date of the corrected line: the cost-of-goods-sold adjustment belongs to that day. */
+      date: z.string(),
+      /** Signed change of the line's value at cost (an issue's is negative when it now costs more). */
+      value: z.string(),
+    }),
+  ),
+});
+export type StockCostCorrectedPayload = z.infer<typeof stockCostCorrectedPayload>;
+
 const stockDocumentEvent = (service: string) =>
   defineEvent(
     `${service}.stockDocument.changed` as const,
@@ -264,6 +286,12 @@ export const events = {
     1,
     'Stock movements at cost were booked for a document revision (or reversed).',
     stockMovedPayload,
+  ),
+  stockCostCorrected: defineEvent(
+    'inventory.stock.costCorrected',
+    1,
+    'Lines booked earlier were re-costed after a back-dated change; each correction is a new movement of value only.',
+    stockCostCorrectedPayload,
   ),
   salesStockDocumentChanged: stockDocumentEvent('sales'),
   purchasesStockDocumentChanged: stockDocumentEvent('purchases'),

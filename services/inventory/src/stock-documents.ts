@@ -73,9 +73,12 @@ async function stocktakingLines(
 ): Promise<LedgerLine[]> {
   if (record.stocktakingMethod !== 'wholeStore') return counted;
   const seen = new Set(counted.map((c) => c.itemId));
-  const held = await s('stock_balances')
+  // what the store held at the document's date, not today
+  const held = await s('stock_movements')
     .where({ store_id: str(record.storeId) })
-    .whereNot('quantity', 0)
+    .andWhere('date', '<=', record.date)
+    .groupBy('item_id')
+    .havingRaw('sum(quantity) <> 0')
     .select('item_id');
   const units = await itemUnits(
     s,

@@ -1,0 +1,202 @@
+import { emit, nowIso, type EventOrigin, type Executor, type TenantScope } from '@erp/service-kit';
+import { fromBig } from './costing';
+import { docKeyOf, pairKey, type CostLine, type DocKey } from './recost';
+
+/** What one posting writes: the earlier effect reversed, the new lines, the corrections of later lines. */
+export interface BookedChange {
+  doc: DocKey & { code: string; revision: number; date: string; deleted: boolean; entry: string };
+  existing: boolean;
+  reversals: { itemId: string; storeId: string; date: string; quantity: bigint; value: bigint }[];
+  lines: { line: CostLine; value: bigint }[];
+  corrections: { line: CostLine; delta: bigint }[];
+}
+
+const str = (v: bigint) => fromBig(v).toString();
+// SQLite binds at most 32,766 parameters per statement; 15 columns a row
+const CHUNK = 1000;
+
+/**
+ * Writes a posting in the caller's transaction: movements (append-only), balances moved by the same numbers,
+ * the document's booked revision and place, and the events for accounts.
+ */
+export async function bookChange(
+  trx: Executor,
+  s: TenantScope,
+  origin: EventOrigin,
+  change: BookedChange,
+): Promise<void> {
+  const now = nowIso();
+  const { doc } = change;
+  const own = {
+    source_service: doc.sourceService,
+    document_type: doc.documentType,
+    document_id: doc.documentId,
+    document_code: doc.code,
+    revision: doc.revision,
+  };
+  const rows: Record<string, unknown>[] = [];
+  const moved = new Map<string, { quantity: bigint; value: bigint }>();
+  const move = (itemId: string, storeId: string, quantity: bigint, value: bigint) => {
+    const k = pairKey(itemId, storeId);
+    const m = moved.get(k) ?? { quantity: 0n, value: 0n };
+    moved.set(k, { quantity: m.quantity + quantity, value: m.value + value });
+  };
+  for (const r of change.reversals) {
+    rows.push({
+      ...own,
+      item_id: r.itemId,
+      store_id: r.storeId,
+      date: r.date,
+      quantity: r.quantity.toString(),
+      value: r.value.toString(),
+      line_no: null,
+      reversal: true,
+      kind: 'reversal',
+      entry: doc.entry,
+      line_key: 0,
+      cost_rule: 'fixed',
+      own_value: r.value.toString(),
+      fallback_cost: 0,
+      cost_from: null,
+      feeds: false,
+      created_at: now,
+    });
+    move(r.itemId, r.storeId, r.quantity, r.value);
+  }
+  for (const { line, value } of change.lines) {
+    rows.push({
+      ...own,
+      item_id: line.itemId,
+      store_id: line.storeId,
+      date: line.date,
+      quantity: line.quantity.toString(),
+      value: value.toString(),
+      line_no: null,
+      reversal: false,
+      kind: 'line',
+      entry: line.entry,
+      line_key: line.lineKey,
+      cost_rule: line.rule,
+      own_value: line.ownValue.toString(),
+      fallback_cost: line.fallbackCost.toString(),
+      cost_from: line.costFrom ? line.costFrom.join(',') : null,
+      feeds: line.feeds,
+      created_at: now,
+    });
+    move(line.itemId, line.storeId, line.quantity, value);
+  }
+  const corrected = new Map<string, { line: CostLine; delta: bigint }[]>();
+  for (const c of change.corrections) {
+    const { line } = c;
+    rows.push({
+      source_service: line.doc.sourceService,
+      document_type: line.doc.documentType,
+      document_id: line.doc.documentId,
+      document_code: line.code,
+      revision: line.revision,
+      item_id: line.itemId,
+      store_id: line.storeId,
+      date: line.date,
+      quantity: 0,
+      value: c.delta.toString(),
+      line_no: null,
+      reversal: false,
+      kind: 'correction',
+      entry: line.entry,
+      line_key: line.lineKey,
+      cost_rule: line.rule,
+      own_value: 0,
+      fallback_cost: 0,
+      cost_from: null,
+      feeds: false,
+      created_at: now,
+    });
+    move(line.itemId, line.storeId, 0n, c.delta);
+    const k = `${docKeyOf(line.doc)}\u0000${line.revision}`;
+    corrected.set(k, [...(corrected.get(k) ?? []), c]);
+  }
+  for (let i = 0; i < rows.length; i += CHUNK) await s.insert('stock_movements', rows.slice(i, i + CHUNK));
+  await moveBalances(s, moved, now);
+
+  const state = { revision: doc.revision, code: doc.code, date: doc.date, deleted: doc.deleted, updated_at: now };
+  const key = { source_service: doc.sourceService, document_type: doc.documentType, document_id: doc.documentId };
+  if (change.existing) await s('stock_documents').where(key).update({ ...state, entry: doc.entry });
+  else await s.insert('stock_documents', { ...key, ...state, entry: doc.entry });
+
+  const ownMovements = [
+    ...change.reversals.map((r) => ({ ...r, reversal: true })),
+    ...change.lines.map(({ line, value }) => ({
+      itemId: line.itemId,
+      storeId: line.storeId,
+      quantity: line.quantity,
+      value,
+      reversal: false,
+    })),
+  ];
+  if (ownMovements.length > 0)
+    await emit(trx, origin, 'stockMoved', doc.documentId, {
+      sourceService: doc.sourceService,
+      documentType: doc.documentType,
+      documentId: doc.documentId,
+      code: doc.code,
+      revision: doc.revision,
+      date: doc.date,
+      movements: ownMovements.map((m) => ({
+        itemId: m.itemId,
+        storeId: m.storeId,
+        quantity: str(m.quantity),
+        value: str(m.value),
+        reversal: m.reversal,
+      })),
+    });
+  for (const list of corrected.values()) {
+    const first = list[0]!.line;
+    await emit(trx, origin, 'stockCostCorrected', first.doc.documentId, {
+      sourceService: first.doc.sourceService,
+      documentType: first.doc.documentType,
+      documentId: first.doc.documentId,
+      code: first.code,
+      revision: first.revision,
+      causedBy: {
+        sourceService: doc.sourceService,
+        documentType: doc.documentType,
+        documentId: doc.documentId,
+      },
+      corrections: list.map((c) => ({
+        itemId: c.line.itemId,
+        storeId: c.line.storeId,
+        date: c.line.date,
+        value: str(c.delta),
+      })),
+    });
+  }
+}
+
+/** Balances move by exactly what the movements moved. */
+async function moveBalances(
+  s: TenantScope,
+  moved: Map<string, { quantity: bigint; value: bigint }>,
+  now: string,
+): Promise<void> {
+  for (const [k, m] of moved) {
+    if (m.quantity === 0n && m.value === 0n) continue;
+    const [itemId, storeId] = k.split('\u0000') as [string, string];
+    const where = { item_id: itemId, store_id: storeId };
+    const row = await s('stock_balances').where(where).first('quantity', 'value');
+    if (row)
+      await s('stock_balances')
+        .where(where)
+        .update({
+          quantity: (BigInt(String(row.quantity)) + m.quantity).toString(),
+          value: (BigInt(String(row.value)) + m.value).toString(),
+          updated_at: now,
+        });
+    else
+      await s.insert('stock_balances', {
+        ...where,
+        quantity: m.quantity.toString(),
+        value: m.value.toString(),
+        updated_at: now,
+      });
+  }
+}
