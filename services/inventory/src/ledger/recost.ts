@@ -119,7 +119,9 @@ export class Recoster {
 
   /** The live lines from `at` on (current revisions of documents not deleted), corrections folded in. */
   private async load(itemId: string, storeId: string, at: Position): Promise<CostLine[]> {
-    const rows = (await this.s('stock_movements as m')
+    const rows = (await this.s
+      .db('stock_movements as m')
+      .where('m.tenant_id', this.s.tenantId)
       .join('stock_documents as d', (j) =>
         j
           .on('d.tenant_id', '=', 'm.tenant_id')
