@@ -104,5 +104,9 @@ export const ar: ServerMessages = {
   'validation.unitNotOfItem': 'الوحدة ليست من وحدات الصنف',
   'validation.notManufacturingItem': 'الصنف ليس صنفاً مصنعاً له مكونات',
   'validation.notStoredItem': 'الصنف ليس صنفاً مخزنياً',
+  'validation.storeOfOtherBranch': 'المخزن يتبع فرعاً آخر',
+  serialPerYearIrreversible: 'لا يمكن إلغاء الترقيم السنوي بعد تفعيله',
+  policiesLocked: 'لا يمكن تغيير السياسات بعد وجود أي حركة',
+  idempotencyKeyReused: 'مفتاح هذا الطلب استُخدم من قبل لطلب مختلف',
   'validation.importFile': 'استورد ملفاً واحداً بصيغة xlsx أو xls أو csv أقل من 1 ميجابايت',
 };

@@ -106,6 +106,10 @@ export const en = {
   'validation.unitNotOfItem': "The unit is not one of the item's units",
   'validation.notManufacturingItem': 'The item is not a manufacturing item with components',
   'validation.notStoredItem': 'The item is not a stored item',
+  'validation.storeOfOtherBranch': 'The store belongs to another branch',
+  serialPerYearIrreversible: 'Serial per year cannot be turned off once it is enabled',
+  policiesLocked: 'Policies cannot change once any transaction exists',
+  idempotencyKeyReused: 'This request key was already used for a different request',
   'validation.importFile': 'Import one .xlsx, .xls or .csv file under 1 MB',
 } as const;
 

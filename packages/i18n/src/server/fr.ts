@@ -109,5 +109,9 @@ export const fr: ServerMessages = {
   'validation.unitNotOfItem': "L'unité n'est pas une unité de l'article",
   'validation.notManufacturingItem': "L'article n'est pas un article fabriqué avec des composants",
   'validation.notStoredItem': "L'article n'est pas stocké",
+  'validation.storeOfOtherBranch': 'Le magasin appartient à une autre agence',
+  serialPerYearIrreversible: 'La numérotation par année ne peut plus être désactivée une fois activée',
+  policiesLocked: "Les politiques ne peuvent plus changer dès qu'une transaction existe",
+  idempotencyKeyReused: 'Cette clé de requête a déjà servi pour une autre requête',
   'validation.importFile': 'Importez un seul fichier .xlsx, .xls ou .csv de moins de 1 Mo',
 };

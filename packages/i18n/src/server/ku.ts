@@ -104,5 +104,9 @@ export const ku: ServerMessages = {
   'validation.unitNotOfItem': 'یەکەکە یەکێک نییە لە یەکەکانی کاڵاکە',
   'validation.notManufacturingItem': 'کاڵاکە کاڵایەکی دروستکراو نییە کە پێکهاتەی هەبێت',
   'validation.notStoredItem': 'کاڵاکە کاڵای کۆگا نییە',
+  'validation.storeOfOtherBranch': 'کۆگاکە هی لقێکی ترە',
+  serialPerYearIrreversible: 'ژمارەکردنی ساڵانە دوای چالاککردن ناتوانرێت بکوژێنرێتەوە',
+  policiesLocked: 'سیاسەتەکان ناگۆڕدرێن دوای بوونی هەر مامەڵەیەک',
+  idempotencyKeyReused: 'ئەم کلیلەی داواکاری پێشتر بۆ داواکارییەکی جیاواز بەکارهاتووە',
   'validation.importFile': 'تەنها یەک فایلی xlsx یان xls یان csv کەمتر لە 1 مێگابایت هاوردە بکە',
 };

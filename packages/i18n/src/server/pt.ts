@@ -106,5 +106,9 @@ export const pt: ServerMessages = {
   'validation.unitNotOfItem': 'A unidade não é uma das unidades do item',
   'validation.notManufacturingItem': 'O item não é um item fabricado com componentes',
   'validation.notStoredItem': 'O item não é estocável',
+  'validation.storeOfOtherBranch': 'O armazém pertence a outra filial',
+  serialPerYearIrreversible: 'A numeração por ano não pode ser desativada depois de ativada',
+  policiesLocked: 'As políticas não podem mudar depois que existir qualquer transação',
+  idempotencyKeyReused: 'Esta chave de pedido já foi usada para um pedido diferente',
   'validation.importFile': 'Importe um único arquivo .xlsx, .xls ou .csv com menos de 1 MB',
 };

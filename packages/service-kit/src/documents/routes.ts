@@ -20,7 +20,7 @@ import { newId, nowIso } from '../ids';
 import { entityStore } from '../master-data/store';
 import type { ServiceDeps } from '../service';
 import { branchSettings, fiscalYearPeriod, type BranchSettings } from './branch-settings';
-import { documentAsEntity, documentRows, documentStore } from './store';
+import { documentAsEntity, documentRows, documentStore, roundedInput } from './store';
 
 export interface PostingInput {
   doc: DocumentDef;
@@ -36,7 +36,12 @@ export interface PostingInput {
  * change, close, delete) with the whole document; it returns each line's value (at cost for stock).
  */
 export interface DocumentHooks {
-  validate?(s: TenantScope, doc: DocumentDef, input: DocumentInput): Promise<FieldIssue[]>;
+  validate?(
+    s: TenantScope,
+    doc: DocumentDef,
+    input: DocumentInput,
+    settings: BranchSettings,
+  ): Promise<FieldIssue[]>;
   post?(trx: Executor, ctx: RequestContext, input: PostingInput): Promise<Map<number, string> | void>;
 }
 
@@ -80,7 +85,7 @@ export function documentEngineRoutes(
     issues.push(
       ...(await entityStore.brokenReferences(s, documentAsEntity(doc), input, entitiesOf(doc.service))),
     );
-    if (issues.length === 0) issues.push(...((await hooks.validate?.(s, doc, input)) ?? []));
+    if (issues.length === 0) issues.push(...((await hooks.validate?.(s, doc, input, settings)) ?? []));
     if (issues.length) throw new AppError(400, 'validationFailed', {}, issues);
   }
 
@@ -113,7 +118,7 @@ export function documentEngineRoutes(
     ctx: RequestContext,
     doc: DocumentDef,
     id: string | null,
-    input: DocumentInput,
+    typed: DocumentInput,
   ): Promise<DocumentRecord> {
     return deps.transact(async (trx) => {
       const s = scopeOf(ctx, trx);
@@ -121,6 +126,7 @@ export function documentEngineRoutes(
       if (id && !before) throw notFound();
       if (before) refuseLocked(before);
       const settings = await settingsFor(s, ctx);
+      const input = roundedInput(doc, typed, settings.digits);
       await check(s, ctx, doc, input, settings);
       const rows = documentRows(doc, input, settings.digits);
       const now = nowIso();

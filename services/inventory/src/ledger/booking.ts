@@ -118,9 +118,22 @@ export async function bookChange(
   for (let i = 0; i < rows.length; i += CHUNK) await s.insert('stock_movements', rows.slice(i, i + CHUNK));
   await moveBalances(s, moved, now);
 
-  const state = { revision: doc.revision, code: doc.code, date: doc.date, deleted: doc.deleted, updated_at: now };
-  const key = { source_service: doc.sourceService, document_type: doc.documentType, document_id: doc.documentId };
-  if (change.existing) await s('stock_documents').where(key).update({ ...state, entry: doc.entry });
+  const state = {
+    revision: doc.revision,
+    code: doc.code,
+    date: doc.date,
+    deleted: doc.deleted,
+    updated_at: now,
+  };
+  const key = {
+    source_service: doc.sourceService,
+    document_type: doc.documentType,
+    document_id: doc.documentId,
+  };
+  if (change.existing)
+    await s('stock_documents')
+      .where(key)
+      .update({ ...state, entry: doc.entry });
   else await s.insert('stock_documents', { ...key, ...state, entry: doc.entry });
 
   const ownMovements = [

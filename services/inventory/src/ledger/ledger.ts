@@ -53,7 +53,13 @@ function baseQuantity(units: ItemUnits | undefined, line: LedgerLine, index: num
 }
 
 /** The holding's quantity at the end of `date`, without the document's own movements (a count's book). */
-async function bookAt(s: TenantScope, key: Record<string, string>, itemId: string, storeId: string, date: string) {
+async function bookAt(
+  s: TenantScope,
+  key: Record<string, string>,
+  itemId: string,
+  storeId: string,
+  date: string,
+) {
   const [all] = await s('stock_movements')
     .where({ item_id: itemId, store_id: storeId })
     .andWhere('date', '<=', date)

@@ -17,7 +17,15 @@ export interface Position {
 }
 
 export const comparePositions = (a: Position, b: Position) =>
-  a.date < b.date ? -1 : a.date > b.date ? 1 : a.entry < b.entry ? -1 : a.entry > b.entry ? 1 : a.lineKey - b.lineKey;
+  a.date < b.date
+    ? -1
+    : a.date > b.date
+      ? 1
+      : a.entry < b.entry
+        ? -1
+        : a.entry > b.entry
+          ? 1
+          : a.lineKey - b.lineKey;
 
 export const pairKey = (itemId: string, storeId: string) => `${itemId}\u0000${storeId}`;
 
@@ -111,7 +119,9 @@ export class Recoster {
     const [r] = (await this.s('stock_movements')
       .where({ item_id: itemId, store_id: storeId })
       .andWhere((w) =>
-        w.where('date', '<', at.date).orWhere((x) => x.where('date', at.date).andWhere('entry', '<', at.entry)),
+        w
+          .where('date', '<', at.date)
+          .orWhere((x) => x.where('date', at.date).andWhere('entry', '<', at.entry)),
       )
       .sum({ q: 'quantity', v: 'value' })) as Row[];
     return { quantity: big(r?.q), value: big(r?.v) };
@@ -137,12 +147,7 @@ export class Recoster {
           .where('m.date', '>', at.date)
           .orWhere((x) => x.where('m.date', at.date).andWhere('m.entry', '>=', at.entry)),
       )
-      .orderBy([
-        { column: 'm.date' },
-        { column: 'm.entry' },
-        { column: 'm.line_key' },
-        { column: 'm.seq' },
-      ])
+      .orderBy([{ column: 'm.date' }, { column: 'm.entry' }, { column: 'm.line_key' }, { column: 'm.seq' }])
       .select(
         'm.date',
         'm.entry',
@@ -246,8 +251,7 @@ export class Recoster {
 
   /** Lines of other stores that receive the value of `line` (its document's receipts costed from it). */
   private async dependentsOf(line: CostLine): Promise<CostLine[]> {
-    if (this.isPosted(line.doc))
-      return this.change.pending.filter((p) => p.costFrom?.includes(line.lineKey));
+    if (this.isPosted(line.doc)) return this.change.pending.filter((p) => p.costFrom?.includes(line.lineKey));
     const key = `${docKeyOf(line.doc)}\u0000${line.revision}`;
     let list = this.dependents.get(key);
     if (!list) {
