@@ -71,7 +71,11 @@ describe.each(engines())('stock costing against the model on %s', (engine) => {
         .dividedBy(10 ** places)
         .toString();
     const path = (t: ModelDoc['type']) =>
-      t === 'addition' ? '/api/AdditionOrders' : t === 'issue' ? '/api/ExchangeOrders' : '/api/StorageTransfers';
+      t === 'addition'
+        ? '/api/AdditionOrders'
+        : t === 'issue'
+          ? '/api/ExchangeOrders'
+          : '/api/StorageTransfers';
 
     function generate(type: ModelDoc['type'], id = ''): ModelDoc {
       const store = rnd.pick(stores);
@@ -86,8 +90,11 @@ describe.each(engines())('stock costing against the model on %s', (engine) => {
         toStore: type === 'transfer' ? rnd.pick(stores.filter((s) => s !== store)) : undefined,
         lines: chosen.map((item) => {
           const unit: ModelUnit = rnd.next() < 0.3 ? 'box' : 'piece';
-          const quantity = unit === 'box' ? amount(1, 3, 0) : amount(1, type === 'addition' ? 30 : 12, rnd.pick([0, 1]));
-          return type === 'addition' ? { item, unit, quantity, unitCost: amount(1, 150, digits) } : { item, unit, quantity };
+          const quantity =
+            unit === 'box' ? amount(1, 3, 0) : amount(1, type === 'addition' ? 30 : 12, rnd.pick([0, 1]));
+          return type === 'addition'
+            ? { item, unit, quantity, unitCost: amount(1, 150, digits) }
+            : { item, unit, quantity };
         }),
       };
     }
@@ -165,7 +172,10 @@ describe.each(engines())('stock costing against the model on %s', (engine) => {
         for (const store of stores) {
           const pair = pairOf(item, store);
           const run = running.get(pair);
-          const dates = new Set([...(run?.dates.keys() ?? []), ...(model.daily.get(pair) ?? []).map((d) => d.date)]);
+          const dates = new Set([
+            ...(run?.dates.keys() ?? []),
+            ...(model.daily.get(pair) ?? []).map((d) => d.date),
+          ]);
           let last: [bigint, bigint] = [0n, 0n];
           for (const day of [...dates].sort()) {
             last = run?.dates.get(day) ?? last;
@@ -176,7 +186,8 @@ describe.each(engines())('stock costing against the model on %s', (engine) => {
             if (!q.equals(expected.quantity.toString()) || !v.equals(expected.value.toString()))
               mismatch(`${pair} at ${day}: ledger ${q}/${v}, model ${expected.quantity}/${expected.value}`);
             if (q.isZero() && !v.isZero()) mismatch(`${pair} at ${day}: value ${v} in an empty holding`);
-            if (q.isPositive() && !q.isZero() && v.isNegative()) mismatch(`${pair} at ${day}: negative value`);
+            if (q.isPositive() && !q.isZero() && v.isNegative())
+              mismatch(`${pair} at ${day}: negative value`);
           }
           const balance = await f.balance(item, store);
           const final = model.final.get(pair) ?? { quantity: mdec(0), value: mdec(0) };
@@ -215,7 +226,9 @@ describe.each(engines())('stock costing against the model on %s', (engine) => {
             got.v !== expected.value.toString() ||
             got.a !== averageOf(expected)
           )
-            mismatch(`report ${pairOf(item, store)} at ${day}: ${JSON.stringify(got)}, model ${averageOf(expected)}`);
+            mismatch(
+              `report ${pairOf(item, store)} at ${day}: ${JSON.stringify(got)}, model ${averageOf(expected)}`,
+            );
         }
       }
       stats.reports++;

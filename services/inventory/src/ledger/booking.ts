@@ -193,6 +193,7 @@ async function moveBalances(
 ): Promise<void> {
   for (const [k, m] of moved) {
     if (m.quantity === 0n && m.value === 0n) continue;
+    // the row exists: locking the holding made it
     const [itemId, storeId] = k.split('\u0000') as [string, string];
     const where = { item_id: itemId, store_id: storeId };
     const row = await s('stock_balances').where(where).first('quantity', 'value');

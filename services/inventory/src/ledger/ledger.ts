@@ -3,7 +3,15 @@ import { AppError, newId, type EventOrigin, type Executor, type TenantScope } fr
 import { fromBig, toBig } from './costing';
 import { itemUnits, type ItemUnits } from './items';
 import { bookChange } from './booking';
-import { lineIdOf, pairKey, Recoster, type CostLine, type DocKey, type Position } from './recost';
+import {
+  lineIdOf,
+  lockHoldings,
+  pairKey,
+  Recoster,
+  type CostLine,
+  type DocKey,
+  type Position,
+} from './recost';
 
 /**
  * One line of a document's stock effect. `in` and `out` move `quantity` (in the line's unit); `count` sets the
@@ -42,6 +50,18 @@ export interface PostOptions {
 }
 
 const big = (v: unknown) => BigInt(String(v ?? 0));
+
+/** A holding locked but never moved (a refused or empty line) leaves no balance row behind. */
+async function dropUnmoved(s: TenantScope, pairs: string[]): Promise<void> {
+  for (const pair of new Set(pairs)) {
+    const [itemId, storeId] = pair.split('\u0000') as [string, string];
+    const where = { item_id: itemId, store_id: storeId };
+    const row = await s('stock_balances').where(where).first('quantity', 'value');
+    if (!row || big(row.quantity) !== 0n || big(row.value) !== 0n) continue;
+    if (!(await s('stock_movements').where(where).first('seq')))
+      await s('stock_balances').where(where).delete();
+  }
+}
 
 function baseQuantity(units: ItemUnits | undefined, line: LedgerLine, index: number): Dec {
   const rate = units?.rates.get(line.unitId);
@@ -205,6 +225,11 @@ export async function postDocument(
       value: -big(p.value),
     }))
     .filter((p) => p.quantity !== 0n || p.value !== 0n);
+  const locked = [
+    ...previous.map((p) => pairKey(p.itemId, p.storeId)),
+    ...doc.lines.map((l) => pairKey(l.itemId, l.storeId)),
+  ];
+  await lockHoldings(s, locked);
   const { lines, lineNoOf } = doc.deleted
     ? { lines: [], lineNoOf: new Map<string, number | null>() }
     : await pendingLines(s, doc, docKey, entry);
@@ -246,6 +271,8 @@ export async function postDocument(
     lines: lines.map((l) => ({ line: l, value: result.values.get(l.id) ?? 0n })),
     corrections: result.corrections,
   });
+
+  await dropUnmoved(s, locked);
 
   const values = new Map<number, string>();
   for (const [id, lineNo] of lineNoOf)

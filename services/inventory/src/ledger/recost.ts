@@ -90,6 +90,32 @@ export interface RecostResult {
 }
 
 type Row = Record<string, unknown>;
+
+/**
+ * Locks the holdings of items in stores (their balance rows, made first if need be), in one order, so two
+ * postings that cost the same item and store run one after the other and each reads what the other wrote.
+ */
+export async function lockHoldings(s: TenantScope, pairs: Iterable<string>): Promise<void> {
+  const sorted = [...new Set(pairs)].sort();
+  if (sorted.length === 0) return;
+  const now = new Date().toISOString();
+  for (const pair of sorted) {
+    const [itemId, storeId] = pair.split('\u0000') as [string, string];
+    await s
+      .db('stock_balances')
+      .insert({
+        tenant_id: s.tenantId,
+        item_id: itemId,
+        store_id: storeId,
+        quantity: 0,
+        value: 0,
+        updated_at: now,
+      })
+      .onConflict(['tenant_id', 'item_id', 'store_id'])
+      .ignore();
+    await s('stock_balances').where({ item_id: itemId, store_id: storeId }).forUpdate().first('item_id');
+  }
+}
 const big = (v: unknown) => BigInt(String(v ?? 0));
 
 export class Recoster {
@@ -291,6 +317,7 @@ export class Recoster {
       return { tail: cached, from: from < 0 ? cached.lines.length : from };
     }
     const [itemId, storeId] = pair.split('\u0000') as [string, string];
+    await lockHoldings(this.s, [pair]);
     const before = await this.stateBefore(itemId, storeId, docStart);
     const booked = await this.load(itemId, storeId, docStart);
     const pending = this.change.pending.filter((p) => p.itemId === itemId && p.storeId === storeId);

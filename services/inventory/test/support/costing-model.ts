@@ -121,7 +121,8 @@ export function replay(docs: Iterable<ModelDoc>): Replay {
       // worth this receipt's cost, nothing remains of an emptied hole, a smaller hole keeps its average
       const after = h.quantity.plus(s.quantity);
       if (!h.quantity.isNegative()) value = brought;
-      else if (after.greaterThan(0)) value = round4(after.times(brought).dividedBy(s.quantity)).minus(h.value);
+      else if (after.greaterThan(0))
+        value = round4(after.times(brought).dividedBy(s.quantity)).minus(h.value);
       else if (after.isZero()) value = h.value.negated();
       else value = round4(after.times(h.value).dividedBy(h.quantity)).minus(h.value);
     } else {
@@ -155,7 +156,10 @@ export function stateAt(r: Replay, pair: string, date: string): State {
 
 export const pairsOf = (doc: ModelDoc | undefined) =>
   doc
-    ? doc.lines.flatMap((l) => [pairOf(l.item, doc.store), ...(doc.toStore ? [pairOf(l.item, doc.toStore)] : [])])
+    ? doc.lines.flatMap((l) => [
+        pairOf(l.item, doc.store),
+        ...(doc.toStore ? [pairOf(l.item, doc.toStore)] : []),
+      ])
     : [];
 
 /**
