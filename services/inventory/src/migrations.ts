@@ -13,6 +13,7 @@ import {
   createEntityTable,
   createSearchIndex,
   documentKitMigration,
+  idempotencyKitMigration,
   type Migration,
 } from '@erp/service-kit';
 
@@ -172,4 +173,5 @@ export const inventoryMigrations: Migration[] = [
       });
     },
   },
+  idempotencyKitMigration,
 ];

@@ -230,4 +230,33 @@ describe.each(engines())('stock costing findings on %s', (engine) => {
       expect.objectContaining({ field: 'lines.0.quantity', code: 'validation.decimal' }),
     ]);
   });
+
+  it('idempotent creates: the same Idempotency-Key gives the first document, another body a translated 409', async () => {
+    const [s1, item] = [await f.store(), await f.item()];
+    const body = { date: d('01-10'), storeId: s1, lines: lines(item, '3', { unitCost: '2' }) };
+    const key = { 'Idempotency-Key': `add-${item}` };
+    const first = await f.send('post', '/api/AdditionOrders', body, key);
+    const retry = await f.send('post', '/api/AdditionOrders', body, key);
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(await f.balance(item, s1)).toEqual({ quantity: '3', value: '6' });
+    const other = await f.send(
+      'post',
+      '/api/AdditionOrders',
+      { ...body, lines: lines(item, '4', { unitCost: '2' }) },
+      {
+        ...key,
+        Language: 'ar',
+      },
+    );
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('idempotencyKeyReused');
+    expect(other.body.detail).toBe('مفتاح هذا الطلب استُخدم من قبل لطلب مختلف');
+    // concurrent retries of one create book it once
+    const key2 = { 'Idempotency-Key': `add2-${item}` };
+    const results = await Promise.all([1, 2, 3].map(() => f.send('post', '/api/AdditionOrders', body, key2)));
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    expect(await f.balance(item, s1)).toEqual({ quantity: '6', value: '12' });
+  });
 });

@@ -15,6 +15,7 @@ import type { Executor } from '../db/database';
 import { tenantScope, type TenantScope } from '../db/tenant-scope';
 import { AppError, conflict, notFound, type FieldIssue } from '../errors';
 import { requirePrincipal, type RequestContext } from '../http/context';
+import { idempotent } from '../http/idempotency';
 import { handle, type BoundRoute } from '../http/routes';
 import { newId, nowIso } from '../ids';
 import { entityStore } from '../master-data/store';
@@ -120,49 +121,67 @@ export function documentEngineRoutes(
     id: string | null,
     typed: DocumentInput,
   ): Promise<DocumentRecord> {
-    return deps.transact(async (trx) => {
-      const s = scopeOf(ctx, trx);
-      const before = id ? await documentStore.find(s, doc, id) : null;
-      if (id && !before) throw notFound();
-      if (before) refuseLocked(before);
-      const settings = await settingsFor(s, ctx);
-      const input = roundedInput(doc, typed, settings.digits);
-      await check(s, ctx, doc, input, settings);
-      const rows = documentRows(doc, input, settings.digits);
-      const now = nowIso();
-      const recordId = id ?? newId();
-      if (before) {
-        await s(documentTableOf(doc))
-          .where({ id: recordId })
-          .update({
-            ...rows.header,
-            total_quantity: rows.totalQuantity,
-            total_value: 0,
-            revision: before.revision + 1,
-            updated_at: now,
-          });
-      } else {
-        const numbering = await documentStore.nextCode(s, doc, input.date, settings.switches.serialPerYear);
-        await s.insert(documentTableOf(doc), {
-          id: recordId,
-          branch_id: settings.id,
-          ...numbering,
-          status: 'open',
+    return deps.transact((trx) =>
+      // a create with an Idempotency-Key runs once per key (the same key again: the first result)
+      idempotent(
+        trx,
+        requirePrincipal(ctx).tenantId,
+        `${doc.service}.${doc.name}.create`,
+        id ? null : ctx.idempotencyKey,
+        typed,
+        () => write(trx, ctx, doc, id, typed),
+      ),
+    );
+  }
+
+  async function write(
+    trx: Executor,
+    ctx: RequestContext,
+    doc: DocumentDef,
+    id: string | null,
+    typed: DocumentInput,
+  ): Promise<DocumentRecord> {
+    const s = scopeOf(ctx, trx);
+    const before = id ? await documentStore.find(s, doc, id) : null;
+    if (id && !before) throw notFound();
+    if (before) refuseLocked(before);
+    const settings = await settingsFor(s, ctx);
+    const input = roundedInput(doc, typed, settings.digits);
+    await check(s, ctx, doc, input, settings);
+    const rows = documentRows(doc, input, settings.digits);
+    const now = nowIso();
+    const recordId = id ?? newId();
+    if (before) {
+      await s(documentTableOf(doc))
+        .where({ id: recordId })
+        .update({
           ...rows.header,
           total_quantity: rows.totalQuantity,
           total_value: 0,
-          revision: 1,
-          created_by: requirePrincipal(ctx).userId,
-          created_at: now,
+          revision: before.revision + 1,
           updated_at: now,
         });
-      }
-      await documentStore.replaceLines(s, doc, recordId, rows.lines);
-      await post(trx, ctx, s, doc, (await documentStore.find(s, doc, recordId))!, false, settings);
-      const after = (await documentStore.find(s, doc, recordId))!;
-      await recordAudit(trx, ctx, doc.service, doc.name, recordId, before, after);
-      return after;
-    });
+    } else {
+      const numbering = await documentStore.nextCode(s, doc, input.date, settings.switches.serialPerYear);
+      await s.insert(documentTableOf(doc), {
+        id: recordId,
+        branch_id: settings.id,
+        ...numbering,
+        status: 'open',
+        ...rows.header,
+        total_quantity: rows.totalQuantity,
+        total_value: 0,
+        revision: 1,
+        created_by: requirePrincipal(ctx).userId,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+    await documentStore.replaceLines(s, doc, recordId, rows.lines);
+    await post(trx, ctx, s, doc, (await documentStore.find(s, doc, recordId))!, false, settings);
+    const after = (await documentStore.find(s, doc, recordId))!;
+    await recordAudit(trx, ctx, doc.service, doc.name, recordId, before, after);
+    return after;
   }
 
   return docs.flatMap((doc) => {

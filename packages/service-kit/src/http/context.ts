@@ -15,6 +15,8 @@ export interface RequestContext {
   /** The spec's FiscalYear header; null for the all-years choice or when absent. */
   fiscalYear: number | null;
   principal: Principal | null;
+  /** The Idempotency-Key header of a create: a retry with the same key gets the first result. */
+  idempotencyKey: string | null;
 }
 
 export function contextFromRequest(req: Request, principal: Principal | null): RequestContext {
@@ -31,6 +33,7 @@ export function contextFromRequest(req: Request, principal: Principal | null): R
     branchId: header('BranchId'),
     fiscalYear: Number.isInteger(year) && year > 1900 ? year : null,
     principal,
+    idempotencyKey: header('Idempotency-Key'),
   };
 }
 
