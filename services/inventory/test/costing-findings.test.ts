@@ -259,4 +259,33 @@ describe.each(engines())('stock costing findings on %s', (engine) => {
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
     expect(await f.balance(item, s1)).toEqual({ quantity: '6', value: '12' });
   });
+
+  it('finding 9: serial per year cannot be switched off, and policies are locked once a transaction exists', async () => {
+    // a branch without transactions may still change its policies
+    const fresh = await f.app.api
+      .post('/api/Branches')
+      .set(f.headers())
+      .send({ code: String(800 + Math.floor(Math.random() * 99)), arabicName: 'فرع جديد' });
+    expect(fresh.status).toBe(201);
+    const freshChange = await f.app.api
+      .put(`/api/Branches/${fresh.body.id}`)
+      .set(f.headers())
+      .send({ ...fresh.body, policies: { ...fresh.body.policies, costPrice: 'lastPurchase' } });
+    expect(freshChange.status).toBe(200);
+
+    const [s1, item] = [await f.store(), await f.item()];
+    await add(s1, item, d('01-10'), '1', '1');
+    await f.app.flush();
+    const policy = await f.branch({ policies: { negativeBalance: 'allow' } });
+    expect(policy.status).toBe(409);
+    expect(policy.body.code).toBe('policiesLocked');
+    expect(policy.body.detail).toBe('Policies cannot change once any transaction exists');
+    expect((await f.branch()).body.policies.negativeBalance).toBe('block');
+
+    expect((await f.branch({ switches: { serialPerYear: true } })).status).toBe(200);
+    const off = await f.branch({ switches: { serialPerYear: false } });
+    expect(off.status).toBe(409);
+    expect(off.body.code).toBe('serialPerYearIrreversible');
+    expect((await f.branch()).body.switches.serialPerYear).toBe(true);
+  });
 });
