@@ -194,16 +194,21 @@ const stockMovedPayload = z.object({
 export type StockMovedPayload = z.infer<typeof stockMovedPayload>;
 
 const stockCostCorrectedPayload = z.object({
-  /** The document whose lines were re-costed, at the revision the corrections belong to. */
+  /** The change that caused the re-costing (a back-dated document, edit, deletion or re-dating) at its revision. */
   sourceService: z.string(),
   documentType: z.string(),
   documentId: z.string(),
-  code: z.string(),
   revision: z.number().int(),
-  /** The change that caused the re-costing (a back-dated document, edit, deletion or re-dating). */
-  causedBy: z.object({ sourceService: z.string(), documentType: z.string(), documentId: z.string() }),
+  /** A large re-costing comes in parts (of at most 1,000 corrections), numbered from 1. */
+  part: z.number().int(),
   corrections: z.array(
     z.object({
+      /** The document whose line was re-costed, and the revision the line belongs to. */
+      sourceService: z.string(),
+      documentType: z.string(),
+      documentId: z.string(),
+      code: z.string(),
+      revision: z.number().int(),
       itemId: z.string(),
       storeId: z.string(),
       /** The date of the corrected line: the cost-of-goods-sold adjustment belongs to that day. */

@@ -1,6 +1,6 @@
 import { emit, nowIso, type EventOrigin, type Executor, type TenantScope } from '@erp/service-kit';
 import { fromBig } from './costing';
-import { docKeyOf, pairKey, type CostLine, type DocKey } from './recost';
+import { pairKey, type CostLine, type DocKey } from './recost';
 
 /** What one posting writes: the earlier effect reversed, the new lines, the corrections of later lines. */
 export interface BookedChange {
@@ -12,8 +12,9 @@ export interface BookedChange {
 }
 
 const str = (v: bigint) => fromBig(v).toString();
-// SQLite binds at most 32,766 parameters per statement; 15 columns a row
+// rows per insert: 22 columns each, under SQLite's 32,766 bound values
 const CHUNK = 1000;
+const EVENT_PART = 1000;
 
 /**
  * Writes a posting in the caller's transaction: movements (append-only), balances moved by the same numbers,
@@ -85,7 +86,6 @@ export async function bookChange(
     });
     move(line.itemId, line.storeId, line.quantity, value);
   }
-  const corrected = new Map<string, { line: CostLine; delta: bigint }[]>();
   for (const c of change.corrections) {
     const { line } = c;
     rows.push({
@@ -112,10 +112,8 @@ export async function bookChange(
       created_at: now,
     });
     move(line.itemId, line.storeId, 0n, c.delta);
-    const k = `${docKeyOf(line.doc)}\u0000${line.revision}`;
-    corrected.set(k, [...(corrected.get(k) ?? []), c]);
   }
-  for (let i = 0; i < rows.length; i += CHUNK) await s.insert('stock_movements', rows.slice(i, i + CHUNK));
+  await insertMovements(s, rows);
   await moveBalances(s, moved, now);
 
   const state = {
@@ -162,26 +160,47 @@ export async function bookChange(
         reversal: m.reversal,
       })),
     });
-  for (const list of corrected.values()) {
-    const first = list[0]!.line;
-    await emit(trx, origin, 'stockCostCorrected', first.doc.documentId, {
-      sourceService: first.doc.sourceService,
-      documentType: first.doc.documentType,
-      documentId: first.doc.documentId,
-      code: first.code,
-      revision: first.revision,
-      causedBy: {
-        sourceService: doc.sourceService,
-        documentType: doc.documentType,
-        documentId: doc.documentId,
-      },
-      corrections: list.map((c) => ({
-        itemId: c.line.itemId,
-        storeId: c.line.storeId,
-        date: c.line.date,
-        value: str(c.delta),
+  // the corrections for accounts, in parts: a large re-costing is not one huge record
+  for (let i = 0; i < change.corrections.length; i += EVENT_PART)
+    await emit(trx, origin, 'stockCostCorrected', doc.documentId, {
+      sourceService: doc.sourceService,
+      documentType: doc.documentType,
+      documentId: doc.documentId,
+      revision: doc.revision,
+      part: i / EVENT_PART + 1,
+      corrections: change.corrections.slice(i, i + EVENT_PART).map(({ line, delta }) => ({
+        sourceService: line.doc.sourceService,
+        documentType: line.doc.documentType,
+        documentId: line.doc.documentId,
+        code: line.code,
+        revision: line.revision,
+        itemId: line.itemId,
+        storeId: line.storeId,
+        date: line.date,
+        value: str(delta),
       })),
     });
+}
+
+/**
+ * Movements in multi-row VALUES statements: knex writes a multi-row insert on SQLite as a compound select
+ * (capped at 500 terms and slow to prepare); a re-costing can book thousands of corrections at once.
+ */
+async function insertMovements(s: TenantScope, rows: Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = ['tenant_id', ...Object.keys(rows[0]!)];
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const sql = (n: number) =>
+    `insert into stock_movements (${columns.join(', ')}) values ${Array.from({ length: n }, () => tuple).join(', ')}`;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    const bindings = chunk.flatMap((r) =>
+      columns.map((c) => {
+        const v = c === 'tenant_id' ? s.tenantId : r[c];
+        return typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null);
+      }),
+    );
+    await s.db.raw(sql(chunk.length), bindings as never);
   }
 }
 
