@@ -26,7 +26,8 @@ describe.each(engines())('stock costing findings on %s', (engine) => {
   it('finding 1: an edited cost re-costs the later issue, so a transfer carries no value created from nothing', async () => {
     const [s1, s2, item] = [await f.store(), await f.store(), await f.item()];
     const addition = await add(s1, item, d('01-10'), '10', '100');
-    await issue(s1, item, d('01-11'), '9');
+    const issued = await issue(s1, item, d('01-11'), '9');
+    expect(issued.totalValue).toBe('900');
     const edit = await f.send('put', `/api/AdditionOrders/${addition.id}`, {
       date: d('01-10'),
       storeId: s1,
@@ -34,6 +35,10 @@ describe.each(engines())('stock costing findings on %s', (engine) => {
     });
     expect(edit.status).toBe(200);
     expect(await f.balance(item, s1)).toEqual({ quantity: '1', value: '10' });
+    // the issue was re-costed: its document shows the new value
+    const reread = await f.app.api.get(`/api/ExchangeOrders/${issued.id}`).set(f.headers());
+    expect(reread.body.lines[0].value).toBe('90');
+    expect(reread.body.totalValue).toBe('90');
     await f.create('/api/StorageTransfers', {
       date: d('01-12'),
       storeId: s1,

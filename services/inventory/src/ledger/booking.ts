@@ -1,5 +1,6 @@
 import { emit, nowIso, type EventOrigin, type Executor, type TenantScope } from '@erp/service-kit';
 import { fromBig } from './costing';
+import { refreshDocumentValues } from './document-values';
 import { pairKey, type CostLine, type DocKey } from './recost';
 
 /** What one posting writes: the earlier effect reversed, the new lines, the corrections of later lines. */
@@ -72,7 +73,7 @@ export async function bookChange(
       date: line.date,
       quantity: line.quantity.toString(),
       value: value.toString(),
-      line_no: null,
+      line_no: line.lineNo ?? null,
       reversal: false,
       kind: 'line',
       entry: line.entry,
@@ -114,6 +115,7 @@ export async function bookChange(
     move(line.itemId, line.storeId, 0n, c.delta);
   }
   await insertMovements(s, rows);
+  await refreshDocumentValues(s, change.corrections);
   await moveBalances(s, moved, now);
 
   const state = {

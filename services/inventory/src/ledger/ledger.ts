@@ -144,7 +144,7 @@ async function pendingLines(
       booked: null,
     };
     lineNoOf.set(costLine.id, line.lineNo);
-    if (base !== 0n) lines.push(costLine);
+    if (base !== 0n) lines.push({ ...costLine, lineNo: line.lineNo });
   });
   const key = {
     source_service: doc.sourceService,
@@ -167,6 +167,7 @@ async function pendingLines(
       lineKey: index,
       itemId: line.itemId,
       storeId: line.storeId,
+      lineNo: line.lineNo,
       quantity,
       rule: quantity < 0n ? 'out' : 'average',
       ownValue: 0n,

@@ -53,6 +53,8 @@ export interface CostLine extends Position {
   feeds: boolean;
   /** The value booked so far (line and corrections); null for a line about to be booked. */
   booked: bigint | null;
+  /** The document line it books (null for derived lines: a transfer's receipt, a component). */
+  lineNo?: number | null;
 }
 
 const lineKeyOf = (doc: DocKey, revision: number, lineKey: number) =>
@@ -191,6 +193,7 @@ export class Recoster {
         'm.document_type',
         'm.document_id',
         'm.document_code',
+        'm.line_no',
       )) as Row[];
     const lines: CostLine[] = [];
     let last: CostLine | null = null;
@@ -225,6 +228,7 @@ export class Recoster {
         costFrom: r.cost_from ? String(r.cost_from).split(',').map(Number) : null,
         feeds: r.feeds === true || Number(r.feeds) === 1,
         booked: big(r.value),
+        lineNo: r.line_no === null || r.line_no === undefined ? null : Number(r.line_no),
       };
       lines.push(last);
     }
