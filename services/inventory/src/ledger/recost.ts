@@ -55,6 +55,8 @@ export interface CostLine extends Position {
   booked: bigint | null;
   /** The document line it books (null for derived lines: a transfer's receipt, a component). */
   lineNo?: number | null;
+  /** The value as now costed by the replay (unset until replayed). */
+  value?: bigint;
 }
 
 const lineKeyOf = (doc: DocKey, revision: number, lineKey: number) =>
@@ -122,7 +124,6 @@ const big = (v: unknown) => BigInt(String(v ?? 0));
 
 export class Recoster {
   private readonly tails = new Map<string, Tail>();
-  private readonly values = new Map<string, bigint>();
   private readonly queue = new Map<string, Position>();
   private readonly dependents = new Map<string, CostLine[]>();
   private readonly byKey = new Map<string, CostLine>();
@@ -206,13 +207,21 @@ export class Recoster {
       if (this.isPosted(doc)) continue;
       const lineKey = Number(r.line_key);
       const revision = Number(r.revision);
-      const id = lineIdOf(doc, revision, lineKey, itemId, storeId);
       if (r.kind === 'correction') {
-        if (last?.id === id) last.booked = last.booked! + big(r.value);
+        // a correction follows its line (same place): fold it into the line's booked value
+        if (
+          last &&
+          last.lineKey === lineKey &&
+          last.revision === revision &&
+          last.doc.documentId === doc.documentId &&
+          last.doc.documentType === doc.documentType
+        )
+          last.booked = last.booked! + big(r.value);
         continue;
       }
       last = {
-        id,
+        // booked lines are told apart by reference; only lines about to be booked need an id
+        id: '',
         doc,
         code: String(r.document_code),
         revision,
@@ -261,7 +270,7 @@ export class Recoster {
     for (const k of line.costFrom ?? []) {
       const source = this.byKey.get(lineKeyOf(line.doc, line.revision, k));
       if (!source) missing.push(k);
-      else total -= this.values.get(source.id) ?? source.booked ?? 0n;
+      else total -= source.value ?? source.booked ?? 0n;
     }
     if (missing.length) {
       const [r] = (await this.s('stock_movements')
@@ -325,8 +334,19 @@ export class Recoster {
     const before = await this.stateBefore(itemId, storeId, docStart);
     const booked = await this.load(itemId, storeId, docStart);
     const pending = this.change.pending.filter((p) => p.itemId === itemId && p.storeId === storeId);
-    const lines = [...booked, ...pending].sort(comparePositions);
-    for (const l of lines) this.byKey.set(lineKeyOf(l.doc, l.revision, l.lineKey), l);
+    // the booked lines come in order: the few pending ones are merged in, not the whole tail sorted
+    const lines = booked;
+    for (const p of [...pending].sort(comparePositions)) {
+      let lo = 0;
+      let hi = lines.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (comparePositions(lines[mid]!, p) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      lines.splice(lo, 0, p);
+    }
+    for (const l of lines) if (l.feeds) this.byKey.set(lineKeyOf(l.doc, l.revision, l.lineKey), l);
     const tail: Tail = { start: docStart, lines, states: [before] };
     this.tails.set(pair, tail);
     return { tail, from: 0 };
@@ -354,12 +374,12 @@ export class Recoster {
         const line = tail.lines[i]!;
         if (line.rule === 'from') line.ownValue = await this.sourceValue(line);
         const value = lineValue(state, line);
-        const current = this.values.get(line.id) ?? line.booked;
+        const current = line.value ?? line.booked;
         if (value !== current) {
-          this.values.set(line.id, value);
+          line.value = value;
           if (line.feeds)
             for (const d of await this.dependentsOf(line)) this.enqueue(pairKey(d.itemId, d.storeId), d);
-        } else if (line.booked === null) this.values.set(line.id, value);
+        } else if (line.booked === null) line.value = value;
         state = { quantity: state.quantity + line.quantity, value: state.value + value };
         tail.states[i + 1] = state;
         this.replayed++;
@@ -374,7 +394,7 @@ export class Recoster {
     const values = new Map<string, bigint>();
     for (const tail of this.tails.values())
       for (const line of tail.lines) {
-        const value = this.values.get(line.id);
+        const value = line.value;
         if (line.booked === null) values.set(line.id, value ?? 0n);
         else if (value !== undefined && value !== line.booked)
           corrections.push({ line, delta: value - line.booked });
