@@ -177,7 +177,7 @@ describe.each(engines())('stock costing findings on %s', (engine) => {
         openingBalances: [],
       })
     ).id;
-    await f.create('/api/ManufacturingOrders', {
+    const order = await f.create('/api/ManufacturingOrders', {
       date: d('01-11'),
       storeId: s1,
       lines: [{ itemId: product, unitId: f.units.piece, quantity: '1' }],
@@ -187,6 +187,10 @@ describe.each(engines())('stock costing findings on %s', (engine) => {
     const cheaper = await add(s1, component, d('01-05'), '10', '10');
     expect(cheaper.totalValue).toBe('100');
     expect(await f.balance(product, s1)).toEqual({ quantity: '1', value: '110' });
+    // the exchange order shows each line once, at its cost as now re-costed
+    const exchange = await f.app.api.get(`/api/ManufacturingOrders/${order.id}/exchange`).set(f.headers());
+    expect(exchange.body.consumed).toEqual([expect.objectContaining({ quantity: '2', value: '110' })]);
+    expect(exchange.body.produced).toEqual([expect.objectContaining({ quantity: '1', value: '110' })]);
     const total = dec((await f.balance(component, s1)).value).plus((await f.balance(product, s1)).value);
     expect(total.toString()).toBe('1100');
   });
