@@ -132,7 +132,7 @@ function shapeOf(row: Row | undefined, what: string): string[] {
  * The first records go through the real API and the ledger's own event handler; the bulk is written into the
  * inventory service's tables in exactly their shapes, with the ledger's costing functions.
  */
-async function seed(
+export async function seed(
   app: Embedded,
   auth: { defaultBranchId: string },
   create: (p: string, body: unknown) => Promise<Row>,
@@ -640,7 +640,9 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// run as the script (pnpm bench:inventory); imported, it only lends its seed (tests/bench/seeding.test.ts)
+if (/bench[\\/]inventory\.ts$/.test(process.argv[1] ?? ''))
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
