@@ -2,11 +2,26 @@ import express, { type Express, type Request, type RequestHandler, type Response
 import rateLimit from 'express-rate-limit';
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { allRoutes, matchPath, type RouteSpec, type ServiceName } from '@erp/contracts';
+import {
+  allRoutes,
+  canonicalPath,
+  decodePath,
+  matchPath,
+  type RouteSpec,
+  type ServiceName,
+} from '@erp/contracts';
 import { parseLanguage } from '@erp/i18n';
-import { bearerToken, problemBody, sendProblem, type Logger, type TokenService } from '@erp/service-kit';
+import {
+  bearerToken,
+  countRequests,
+  problemBody,
+  sendProblem,
+  type Logger,
+  type TokenService,
+} from '@erp/service-kit';
 import { docsRouter } from './docs';
 import { buildOpenApi } from './openapi';
+import type { SessionReplica } from './sessions';
 import type { SubscriptionReplica } from './subscriptions';
 
 /** Where a service answers: in this process (embedded mode) or at a URL (distributed mode). */
@@ -18,6 +33,8 @@ export interface GatewayOptions {
   ownApp: Express;
   tokens: TokenService;
   subscriptions: SubscriptionReplica;
+  /** Ends access tokens at once (deleted, suspended, changed rights, logout); without it tokens live to expiry. */
+  sessions?: SessionReplica;
   logger: Logger;
   loginRateLimit?: number;
   /** Extra handlers mounted after the API: the shell and the feature frontends (`webRouter`). */
@@ -29,7 +46,8 @@ export interface GatewayOptions {
   frontendOrigins?: string[];
 }
 
-const SESSION_ROUTES = new Set(['/api/Users/auth', '/api/Users/refresh', '/api/Users/forget-password']);
+/** Seconds a client is told to wait before trying a service that did not answer. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** The contracts' routes by method and number of segments, each list in declaration order (first match wins). */
 const routesByShape = new Map<string, RouteSpec[]>();
@@ -38,14 +56,19 @@ for (const r of allRoutes) {
   routesByShape.set(shape, [...(routesByShape.get(shape) ?? []), r]);
 }
 
-function findRoute(req: Request): RouteSpec | undefined {
-  const path = req.path;
-  const shape = `${req.method.toLowerCase()} ${path.replace(/\/+$/, '').split('/').length}`;
+function findRoute(method: string, path: string): RouteSpec | undefined {
+  const shape = `${method.toLowerCase()} ${path.replace(/\/+$/, '').split('/').length}`;
   return routesByShape.get(shape)?.find((r) => matchPath(r.path, path));
 }
 
 function problem(req: Request, res: Response, status: number, key: Parameters<typeof problemBody>[1]): void {
   sendProblem(res, problemBody(status, key, parseLanguage(req.header('Language')), [], {}, req.originalUrl));
+}
+
+/** A service that cannot be reached: a translated 503 the client may retry (issue 9 item 12). */
+function unavailable(req: Request, res: Response): void {
+  res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+  problem(req, res, 503, 'serviceUnavailable');
 }
 
 /** Answers 200 once every service answers its own health check (remote) or has started (local). */
@@ -73,6 +96,8 @@ export function createGateway(options: GatewayOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  // background jobs in this process give way to the requests being served (embedded mode)
+  app.use(countRequests);
   const frontendOrigins = options.frontendOrigins ?? [];
   app.use(
     helmet({
@@ -95,36 +120,65 @@ export function createGateway(options: GatewayOptions): Express {
   });
   app.use(docsRouter(buildOpenApi(allRoutes)));
 
-  const loginLimiter = rateLimit({
+  // One limiter for the routes the contracts mark 'signIn', decided by the same match that routes the call, so
+  // no spelling of the path (case, trailing slash) reaches the handler unlimited (issue 9 item 1).
+  const signInLimiter = rateLimit({
     windowMs: 60_000,
     limit: options.loginRateLimit ?? 20,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (req, res) => problem(req, res, 429, 'tooManyLoginAttempts'),
   });
-  app.use((req, res, next) =>
-    req.method === 'POST' && SESSION_ROUTES.has(req.path) ? loginLimiter(req, res, next) : next(),
-  );
+  const limited = (req: Request, res: Response) =>
+    new Promise<boolean>((resolve, reject) => {
+      res.once('finish', () => resolve(true));
+      Promise.resolve(
+        signInLimiter(req, res, (error?: unknown) => (error ? reject(error) : resolve(false))),
+      ).catch(reject);
+    });
 
   const proxies = new Map<string, RequestHandler>();
   for (const [name, target] of Object.entries(options.services)) {
     if (target.kind === 'remote') {
-      proxies.set(name, createProxyMiddleware({ target: target.url, changeOrigin: true, xfwd: true }));
+      proxies.set(
+        name,
+        createProxyMiddleware({
+          target: target.url,
+          changeOrigin: true,
+          xfwd: true,
+          on: {
+            error: (error, req, res) => {
+              options.logger.warn('service unreachable', { service: name, error: String(error) });
+              const r = res as Response;
+              if (typeof r.setHeader === 'function' && !r.headersSent) unavailable(req as Request, r);
+              else (res as { destroy?: () => void }).destroy?.();
+            },
+          },
+        }),
+      );
     }
   }
 
   app.use('/api', async (req, res, next) => {
     try {
-      // express strips the mount path; restore it so routes match their public paths
-      req.url = req.originalUrl;
-      const route = findRoute(req);
+      // answers carry tokens, prices and customers' data: never kept by a browser or a proxy (issue 9 item 11)
+      res.setHeader('Cache-Control', 'no-store');
+      const decoded = decodePath(req.path);
+      if (decoded === null) return problem(req, res, 400, 'invalidAddress');
+      const route = findRoute(req.method, `/api${req.path}`);
       if (!route) return problem(req, res, 404, 'routeNotFound');
+      // the service receives the route's own spelling, so what matched here is what runs there
+      const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+      req.url = canonicalPath(route.path, `/api${req.path}`) + query;
+      if (route.rateLimit === 'signIn' && (await limited(req, res))) return;
       const open = route.access.kind === 'public' || route.access.kind === 'provider';
       if (!open) {
         const token = bearerToken(req.header('Authorization'));
         const principal = token ? options.tokens.verify(token) : 'invalid';
         if (principal === 'expired') return problem(req, res, 401, 'expiredToken');
         if (principal === 'invalid') return problem(req, res, 401, 'unauthenticated');
+        if (options.sessions && !(await options.sessions.allows(principal)))
+          return problem(req, res, 401, 'expiredToken');
         const verdict = await options.subscriptions.verdict(principal);
         if (verdict !== 'ok') return problem(req, res, 401, verdict);
       }
@@ -137,12 +191,19 @@ export function createGateway(options: GatewayOptions): Express {
     }
   });
   for (const handler of options.after ?? []) app.use(handler);
+  // Every answer of the gateway is a translated problem (issue 9 item 12): a missing file is a 404, a bad
+  // address a 400, the rest is logged and answered as the service's own errors are.
   app.use((error: unknown, req: Request, res: Response, _next: unknown) => {
+    if (res.headersSent) return;
+    const status = (error as { status?: number; statusCode?: number })?.status ?? 0;
+    if (status === 404) return problem(req, res, 404, 'routeNotFound');
+    if (status === 400) return problem(req, res, 400, 'invalidAddress');
+    if (status === 413) return problem(req, res, 413, 'requestTooLarge');
     options.logger.error('gateway error', {
       url: req.originalUrl,
       error: String((error as Error)?.stack ?? error),
     });
-    if (!res.headersSent) problem(req, res, 502, 'serviceUnavailable');
+    problem(req, res, 500, 'internalError');
   });
   return app;
 }

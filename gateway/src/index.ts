@@ -1,8 +1,10 @@
 import type { ServiceModule } from '@erp/service-kit';
+import { SessionReplica, sessionMigrations } from './sessions';
 import { SubscriptionReplica, gatewayMigrations } from './subscriptions';
 
 export * from './gateway';
 export * from './openapi';
+export * from './sessions';
 export * from './subscriptions';
 export * from './web';
 
@@ -13,17 +15,22 @@ export * from './web';
 export function gatewayModule(): {
   module: ServiceModule;
   replica: (db: ConstructorParameters<typeof SubscriptionReplica>[0]) => SubscriptionReplica;
+  sessions: (db: ConstructorParameters<typeof SessionReplica>[0]) => SessionReplica;
 } {
   let replica: SubscriptionReplica | null = null;
+  let sessions: SessionReplica | null = null;
   const make = (db: ConstructorParameters<typeof SubscriptionReplica>[0]) =>
     (replica ??= new SubscriptionReplica(db));
+  const makeSessions = (db: ConstructorParameters<typeof SessionReplica>[0]) =>
+    (sessions ??= new SessionReplica(db));
   return {
     module: {
       name: 'gateway',
-      migrations: gatewayMigrations,
+      migrations: [...gatewayMigrations, ...sessionMigrations],
       routes: () => [],
-      consumers: (deps) => make(deps.db).handlers,
+      consumers: (deps) => ({ ...make(deps.db).handlers, ...makeSessions(deps.db).handlers }),
     },
     replica: make,
+    sessions: makeSessions,
   };
 }

@@ -27,6 +27,7 @@ const samples: { [K in EventKey]: PayloadOf<K> } = {
   },
   userCreated: user('u-1'),
   userChanged: user('u-1'),
+  userSessionsRevoked: { id: 'u-1', tokenVersion: 2 },
   accountsMasterDataChanged: mainData('banks'),
   salesMasterDataChanged: mainData('areas'),
   purchasesMasterDataChanged: mainData('suppliers'),
@@ -148,6 +149,7 @@ function user(id: string): PayloadOf<'userCreated'> {
     fullName: `User ${id}`,
     isAdmin: false,
     active: true,
+    tokenVersion: 0,
     branches: ['b-1'],
     maxAllowedDiscount: '10.00',
   };

@@ -463,9 +463,15 @@ describe('distributed mode: separate processes, MariaDB, Kafka (go-mokapi)', () 
       const crossedMs = await untilGatewayAnswers(c.token, 401, 'Tenant subscription expired');
       expect(await subscriptionRow(tenantId)).toEqual({ end: '2021-01-01', active: true });
       // ...and has applied every tenant event exactly once.
-      const tenantEvents = (
-        await identityDb!('outbox').where({ type: 'identity.tenant.changed' }).select('id')
-      )
+      // (the gateway also follows the users' events, for revoking their tokens: each of those once too)
+      const followed = [
+        'identity.tenant.changed',
+        'identity.user.created',
+        'identity.user.changed',
+        'identity.user.deleted',
+        'identity.user.sessionsRevoked',
+      ];
+      const tenantEvents = (await identityDb!('outbox').whereIn('type', followed).select('id'))
         .map((r) => String(r.id))
         .sort();
       const gatewayInbox = async () =>
@@ -473,7 +479,7 @@ describe('distributed mode: separate processes, MariaDB, Kafka (go-mokapi)', () 
           .map((r) => String(r.event_id))
           .sort();
       await waitFor(
-        'every tenant event in the gateway inbox',
+        'every tenant and user event in the gateway inbox',
         async () => (await gatewayInbox()).length >= tenantEvents.length,
         30_000,
       );

@@ -78,7 +78,7 @@ describe('api client: headers and paths (spec section 7)', () => {
     });
   });
 
-  it('falls back to en and the current year, and leaves FiscalYear out for all years', async () => {
+  it('falls back to en and the current year, and sends FiscalYear: all for all years', async () => {
     const first = setup({ token: null, language: null, branchId: null, fiscalYear: null }, [() => json({})]);
     await first.client.get('/api/aggregates/StartUp');
     expect(first.calls[0]!.headers).toEqual(expect.objectContaining({ Language: 'en', FiscalYear: '2026' }));
@@ -87,7 +87,7 @@ describe('api client: headers and paths (spec section 7)', () => {
 
     const all = setup({ fiscalYear: 'all' }, [() => json({})]);
     await all.client.get('Vouchers');
-    expect(all.calls[0]!.headers.FiscalYear).toBeUndefined();
+    expect(all.calls[0]!.headers.FiscalYear).toBe('all');
   });
 
   it('maps the generic helpers, a list of ids becoming a POST', async () => {

@@ -15,8 +15,8 @@ export interface SessionSnapshot {
   language: string | null;
   branchId: string | null;
   /**
-   * The chosen fiscal year: its year, 'all' for the all-years entry (the header is then left out, which the
-   * server reads as all years), or null when none was chosen (the current year is sent).
+   * The chosen fiscal year: its year, 'all' for the all-years entry (sent as `FiscalYear: all`, which the server
+   * allows only with viewAllFiscalYears), or null when none was chosen (the current year is sent).
    */
   fiscalYear: number | 'all' | null;
 }
@@ -124,7 +124,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (snapshot.token) headers.Authorization = `Bearer ${snapshot.token}`;
     headers.Language = snapshot.language || 'en';
     if (snapshot.branchId) headers.BranchId = snapshot.branchId;
-    if (snapshot.fiscalYear !== 'all') headers.FiscalYear = String(snapshot.fiscalYear ?? currentYear());
+    headers.FiscalYear = String(snapshot.fiscalYear ?? currentYear());
     if (body !== undefined && !(body instanceof FormData) && !(body instanceof Blob)) {
       headers['Content-Type'] = 'application/json';
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, textSchema } from './text';
 
 export const idSchema = z.string().min(1).max(64);
 export const idParams = z.object({ id: idSchema });
@@ -28,12 +29,8 @@ export function pageOf<T extends z.ZodType>(item: T) {
 /** Arabic and English names; the English one defaults to the Arabic one (spec section 5, forms). */
 export const namesInput = z
   .object({
-    arabicName: z
-      .string()
-      .trim()
-      .min(1, { message: 'validation.required' })
-      .max(200, { message: 'validation.max' }),
-    englishName: z.string().trim().max(200, { message: 'validation.max' }).optional().default(''),
+    arabicName: requiredText(200),
+    englishName: textSchema(200).optional().default(''),
   })
   .transform((v) => ({ ...v, englishName: v.englishName || v.arabicName }));
 

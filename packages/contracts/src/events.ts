@@ -58,6 +58,8 @@ const userPayload = z.object({
   active: z.boolean(),
   branches: z.array(z.string()),
   maxAllowedDiscount: z.string(),
+  /** Access tokens issued before this version are refused (events from before versions existed: 0). */
+  tokenVersion: z.number().int().min(0).default(0),
 });
 
 const branchPayload = z.object({
@@ -240,6 +242,12 @@ export const events = {
   userCreated: defineEvent('identity.user.created', 1, 'A user was created.', userPayload),
   userChanged: defineEvent('identity.user.changed', 1, 'A user was changed.', userPayload),
   userDeleted: defineEvent('identity.user.deleted', 1, 'A user was deleted.', z.object({ id: z.string() })),
+  userSessionsRevoked: defineEvent(
+    'identity.user.sessionsRevoked',
+    1,
+    "A user's access tokens older than tokenVersion stop working (logout, refresh-token reuse, password reset).",
+    z.object({ id: z.string(), tokenVersion: z.number().int().min(0) }),
+  ),
   branchCreated: defineEvent('identity.branch.created', 1, 'A branch was created.', branchPayload),
   branchChanged: defineEvent('identity.branch.changed', 1, 'A branch was changed.', branchPayload),
   companyChanged: defineEvent(
@@ -313,6 +321,8 @@ export const events = {
 export type EventKey = keyof typeof events;
 export type EventType = (typeof events)[EventKey]['type'];
 export type PayloadOf<K extends EventKey> = z.infer<(typeof events)[K]['payload']>;
+/** What a producer passes: fields with a default (added in a later version of a payload) may be left out. */
+export type PayloadInput<K extends EventKey> = z.input<(typeof events)[K]['payload']>;
 
 export const eventDefinitions: readonly EventDefinition[] = Object.values(events);
 

@@ -49,6 +49,46 @@ export interface RouteSpec {
   response?: z.ZodType;
   /** Status of a successful answer; 200 unless said. */
   status?: number;
+  /**
+   * Largest body the route accepts, in bytes (issue 9 item 13): routes without a body take
+   * {@link NO_BODY_LIMIT}, others {@link DEFAULT_BODY_LIMIT} unless they say more (attachments, images).
+   */
+  bodyLimit?: number;
+  /** 'signIn': counted by the gateway's sign-in limiter per address (and by identity per user name). */
+  rateLimit?: 'signIn';
+}
+
+/** A route without a body still may receive `{}` or a small JSON from a generic client. */
+export const NO_BODY_LIMIT = 1024;
+/** Enough for a document of several hundred lines; attachments and images declare their own. */
+export const DEFAULT_BODY_LIMIT = 512 * 1024;
+
+export function bodyLimitOf(route: RouteSpec): number {
+  return route.bodyLimit ?? (route.body ? DEFAULT_BODY_LIMIT : NO_BODY_LIMIT);
+}
+
+/** The actual path with its segments decoded; null when a segment is not valid percent-encoding. */
+export function decodePath(path: string): string | null {
+  try {
+    return path
+      .split('/')
+      .map((segment) => decodeURIComponent(segment))
+      .join('/');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The route's own spelling of a matched path: its literal segments as declared, its parameters as sent. The
+ * gateway hands services this form, so that what the gateway matched (and limited) is what the service runs.
+ */
+export function canonicalPath(pattern: string, path: string): string {
+  const actual = path.replace(/\/+$/, '').split('/');
+  return pattern
+    .split('/')
+    .map((seg, i) => (seg.startsWith(':') ? (actual[i] ?? '') : seg))
+    .join('/');
 }
 
 export function defineRoutes<const T extends Record<string, RouteSpec>>(routes: T): T {

@@ -29,6 +29,7 @@ import {
   userUpdateInput,
 } from './identity';
 import { Permission as P } from './permissions';
+import { ONE_MIB } from './validators';
 
 const service = 'identity' as const;
 const idResponse = z.object({ id: z.string() });
@@ -40,6 +41,7 @@ export const identityRoutes = defineRoutes({
     path: '/api/Users/auth',
     service,
     access: access.public,
+    rateLimit: 'signIn',
     tag: 'Session',
     summary: 'Sign in with user name and password; returns the login profile',
     body: loginRequest,
@@ -50,6 +52,7 @@ export const identityRoutes = defineRoutes({
     path: '/api/Users/refresh',
     service,
     access: access.public,
+    rateLimit: 'signIn',
     tag: 'Session',
     summary: 'Exchange a refresh token for a new token (one use each)',
     body: refreshRequest,
@@ -80,6 +83,7 @@ export const identityRoutes = defineRoutes({
     path: '/api/Users/forget-password',
     service,
     access: access.public,
+    rateLimit: 'signIn',
     tag: 'Session',
     summary:
       'Mail a new password to the user with this email (the old one keeps working until the new one is used); always 200',
@@ -170,6 +174,8 @@ export const identityRoutes = defineRoutes({
     tag: 'Support',
     summary: 'Send a support ticket (feedback button)',
     body: supportTicketInput,
+    // a 1 MiB screenshot as base64 plus the message
+    bodyLimit: Math.ceil((ONE_MIB * 4) / 3) + 64 * 1024,
     response: idResponse,
     status: 201,
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStrictBase64, textSchema } from './text';
 import { idSchema, namesInput } from './common';
 import { decimalString } from './money';
 import { isPermissionName, type PermissionName } from './permissions';
@@ -7,13 +8,14 @@ import {
   base64DecodedSize,
   emailSchema,
   isoDateSchema,
+  PASSWORD_MAX_LENGTH,
   passwordProblems,
   phoneSchema,
   taxNumberSchema,
   userNameSchema,
 } from './validators';
 
-const text = (max: number) => z.string().trim().max(max, { message: 'validation.max' });
+const text = (max: number) => textSchema(max);
 const optionalText = (max: number) => text(max).optional().default('');
 const required = (max: number) => text(max).min(1, { message: 'validation.required' });
 const permissionList = z
@@ -25,7 +27,7 @@ const permissionList = z
 
 export const loginRequest = z.object({
   userName: userNameSchema,
-  password: z.string().min(1, { message: 'validation.required' }).max(128),
+  password: z.string().min(1, { message: 'validation.required' }).max(PASSWORD_MAX_LENGTH),
 });
 
 /** The spec's login profile (section 3), plus the refresh token for the '401 on retry' flow. */
@@ -51,7 +53,7 @@ export const refreshRequest = z.object({ refreshToken: z.string().min(20).max(20
 
 export const changePasswordRequest = z
   .object({
-    oldPassword: z.string().min(1, { message: 'validation.required' }),
+    oldPassword: z.string().min(1, { message: 'validation.required' }).max(PASSWORD_MAX_LENGTH),
     newPassword: z.string().min(1, { message: 'validation.required' }),
     confirmPassword: z.string(),
   })
@@ -253,16 +255,16 @@ export const supportTicketInput = z
     title: required(200),
     phone: phoneSchema,
     email: emailSchema,
-    message: z
-      .string()
-      .trim()
-      .min(1, { message: 'validation.describeIssue' })
-      .max(5000, { message: 'validation.max' }),
+    message: textSchema(5000, { multiline: true }).min(1, { message: 'validation.describeIssue' }),
     imageExtension: z.string().trim().toLowerCase().optional().default(''),
     base64Image: z.string().optional().default(''),
   })
   .superRefine((v, ctx) => {
     if (!v.base64Image) return;
+    if (!isStrictBase64(v.base64Image)) {
+      ctx.addIssue({ code: 'custom', path: ['base64Image'], message: 'validation.base64' });
+      return;
+    }
     if (!(IMAGE_EXTENSIONS as readonly string[]).includes(v.imageExtension)) {
       ctx.addIssue({ code: 'custom', path: ['imageExtension'], message: 'validation.imageType' });
     }
@@ -372,15 +374,21 @@ export const auditLogQuery = z.object({
 
 // ---- provider (SaaS operator) --------------------------------------------------------------------
 
-export const tenantProvisionInput = z.object({
-  name: required(200),
-  adminUserName: userNameSchema,
-  adminPassword: z.string().min(1),
-  subscriptionStart: isoDateSchema,
-  subscriptionEnd: isoDateSchema,
-  isInvoicePlan: z.boolean().default(false),
-  active: z.boolean().default(true),
-});
+export const tenantProvisionInput = z
+  .object({
+    name: required(200),
+    adminUserName: userNameSchema,
+    adminPassword: z.string().min(1, { message: 'validation.required' }),
+    subscriptionStart: isoDateSchema,
+    subscriptionEnd: isoDateSchema,
+    isInvoicePlan: z.boolean().default(false),
+    active: z.boolean().default(true),
+  })
+  // the same password rule as every other place a password is set (spec section 5)
+  .superRefine((v, ctx) => {
+    for (const message of passwordProblems(v.adminPassword, v.adminUserName))
+      ctx.addIssue({ code: 'custom', path: ['adminPassword'], message });
+  });
 
 export const tenantSubscriptionInput = z.object({
   subscriptionStart: isoDateSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jobSchema } from './jobs';
 import { PAGE_SIZES, idSchema, pageOf } from './common';
 import { access, defineRoutes } from './http';
 import { entityRecordSchema, items } from './master-data';
@@ -119,11 +120,12 @@ export const manufacturingExchange = z.object({
 });
 export type ManufacturingExchange = z.infer<typeof manufacturingExchange>;
 
-export const importReport = z.object({
+/** The result of an import job; the refused rows and their reasons are the job's `rejected`. */
+export const importResult = z.object({
   imported: z.number().int(),
-  rejected: z.array(z.object({ row: z.number().int(), reasons: z.array(z.string()) })),
+  rejected: z.number().int(),
 });
-export type ImportReport = z.infer<typeof importReport>;
+export type ImportResult = z.infer<typeof importResult>;
 
 const view = access.permission(P.viewItems);
 
@@ -218,7 +220,11 @@ export const inventoryRoutes = defineRoutes({
     method: 'post',
     path: '/api/data-migration/Items',
     access: access.permission(P.addItems),
-    summary: 'Imports items from one .xlsx, .xls or .csv file under 1 MB (multipart field "file")',
-    response: importReport,
+    summary:
+      'Starts importing items from one .xlsx, .xls or .csv file under 1 MB (multipart field "file"), at most ' +
+      '10,000 rows, as a background job: answers the job (GET /api/inventory/jobs/:id gives its progress, ' +
+      'result and refused rows)',
+    response: jobSchema,
+    status: 202,
   },
 });

@@ -69,6 +69,14 @@ export function normaliseDigits(v: string): string {
 }
 
 /**
+ * The largest amount or quantity accepted anywhere (issue 9 item 6): storage keeps |value| × 10^4 within
+ * JavaScript's safe integers (about 9.007 × 10^11), so the contract stops at 9 × 10^11 and a value that passes
+ * it always fits its column.
+ */
+export const MAX_DECIMAL = '900000000000';
+const MAX_DEC = new Decimal(MAX_DECIMAL);
+
+/**
  * A decimal amount on the wire: a string such as "1250.500" (or "١٢٥٠٫٥"). Numbers are refused: they are
  * floats. One message for what is not a number.
  */
@@ -76,7 +84,19 @@ export const decimalString = z
   .string()
   .trim()
   .overwrite(normaliseDigits)
-  .regex(DECIMAL_RE, { message: 'validation.decimal' });
+  .regex(DECIMAL_RE, { message: 'validation.decimal' })
+  .superRefine((value, ctx) => {
+    if (DECIMAL_RE.test(value) && new Decimal(value).abs().greaterThan(MAX_DEC)) {
+      ctx.addIssue({
+        code: 'too_big',
+        origin: 'number',
+        maximum: Number(MAX_DECIMAL),
+        inclusive: true,
+        input: value,
+        message: 'validation.numberTooLarge',
+      });
+    }
+  });
 
 /** A non-negative decimal string (the spec's 'positive' rule: zero or more). */
 export const nonNegativeDecimal = decimalString.refine((v) => !v.startsWith('-'), {

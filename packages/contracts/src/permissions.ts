@@ -153,6 +153,8 @@ export const permissionGroups = {
     'viewUsers',
     'addUsers',
     'editUsers',
+    // not in the spec: setting another user's password is its own right (issue 9 item 2), audited
+    'editUsersPassword',
     'viewBranches',
     'addBranches',
     'editBranches',

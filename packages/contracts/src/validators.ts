@@ -6,6 +6,9 @@ import { z } from 'zod';
  * a message key that @erp/i18n translates, so both sides show the same words.
  */
 export const PASSWORD_SPECIALS = '!@#$%&*()';
+/** The spec's minimum (section 5) and the one maximum, the same wherever a password is set or checked. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
 const SPECIAL_RE = /[!@#$%&*()]/;
 
 export const patterns = {
@@ -26,7 +29,9 @@ export const patterns = {
 /** Returns the message keys the password breaks; empty when it is acceptable. */
 export function passwordProblems(password: string, userName?: string): string[] {
   const problems: string[] = [];
-  if (password.length < 8) problems.push('validation.passwordLength');
+  if (password.length < PASSWORD_MIN_LENGTH) problems.push('validation.passwordLength');
+  // sign-in refuses longer ones (and hashing megabytes costs the server): no password is set that cannot sign in
+  if (password.length > PASSWORD_MAX_LENGTH) problems.push('validation.passwordTooLong');
   if (
     !/[a-z]/.test(password) ||
     !/[A-Z]/.test(password) ||
@@ -51,7 +56,6 @@ export const userNameSchema = z
 export const passwordSchema = z
   .string()
   .min(1, { message: 'validation.required' })
-  .max(128, { message: 'validation.max' })
   .superRefine((value, ctx) => {
     for (const message of passwordProblems(value)) ctx.addIssue({ code: 'custom', message });
   });

@@ -22,3 +22,6 @@ export * from './messaging/kafka-bus';
 export * from './db/paging';
 export * from './master-data';
 export * from './documents';
+export * from './jobs';
+export * from './imports';
+export * from './attachments';

@@ -11,6 +11,10 @@ import { problemMiddleware } from './http/problem';
 import { buildRouter, type BoundRoute } from './http/routes';
 import type { TokenService } from './http/tokens';
 import { deadLetterRoutes } from './dead-letters';
+import { jobsMigration } from './jobs/jobs-migration';
+import { JobRunner, type JobKind } from './jobs/job-runner';
+import { jobRouteHandlers } from './jobs/job-routes';
+import { countRequests } from './jobs/request-pressure';
 
 export interface ServiceDeps {
   name: string;
@@ -20,6 +24,8 @@ export interface ServiceDeps {
   /** Runs `work` in a transaction and wakes the relay after it commits (the work may have emitted events). */
   transact<T>(work: (trx: Trx) => Promise<T>): Promise<T>;
   env: Readonly<Record<string, string | undefined>>;
+  /** The service's background jobs (chunked, off the request path, one per resource). */
+  jobs: JobRunner;
 }
 
 /** A service declared once and run the same way in both modes; only the database and bus adapters differ. */
@@ -31,6 +37,8 @@ export interface ServiceModule {
   consumers?(deps: ServiceDeps): Readonly<Record<string, EventHandler>>;
   /** First-run data (idempotent); what it returns is shown to the operator (the demo admin's password). */
   seed?(deps: ServiceDeps): Promise<Record<string, string> | undefined | void>;
+  /** The kinds of background job the service runs. */
+  jobs?(deps: ServiceDeps): readonly JobKind<never, unknown>[];
 }
 
 export interface StartOptions {
@@ -45,6 +53,10 @@ export interface StartOptions {
   consume?: boolean;
   /** Set false to skip first-run data. */
   seed?: boolean;
+  /** How often a service looks for jobs other processes queued or left behind (ms). */
+  jobPollMs?: number;
+  /** A job claim not renewed for this long is taken over by another process (ms). */
+  jobLeaseMs?: number;
 }
 
 export interface RunningService {
@@ -71,8 +83,9 @@ export function createServiceApp(
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  // attachments travel as base64 JSON (5 MB files, spec section 9)
-  app.use(express.json({ limit: '8mb' }));
+  // background jobs give way to the requests being served
+  app.use(countRequests);
+  // bodies are parsed per route, each with its own size limit (buildRouter)
   app.use(buildRouter(routes, { tokens, providerKey }));
   app.use(problemMiddleware(logger));
   return app;
@@ -81,12 +94,19 @@ export function createServiceApp(
 export async function startService(module: ServiceModule, options: StartOptions): Promise<RunningService> {
   const logger = options.logger ?? createLogger(module.name);
   const db = await openDatabase(options.db);
-  await migrate(db, [messagingMigration, ...module.migrations]);
+  await migrate(db, [messagingMigration, jobsMigration, ...module.migrations]);
   const relay = new OutboxRelay(db, options.bus, logger.child('relay'), {
     pollMs: options.relayPollMs ?? 250,
   });
+  const jobs = new JobRunner(db, logger.child('jobs'), {
+    pollMs: options.jobPollMs,
+    leaseMs: options.jobLeaseMs,
+    // embedded SQLite has one process per database file: a claim left by an earlier run is void
+    exclusive: options.db.client === 'sqlite',
+  });
   const deps: ServiceDeps = {
     name: module.name,
+    jobs,
     db,
     tokens: options.tokens,
     logger,
@@ -98,7 +118,12 @@ export async function startService(module: ServiceModule, options: StartOptions)
     },
   };
   const seedInfo = options.seed === false ? undefined : ((await module.seed?.(deps)) ?? undefined);
-  const routes = [...module.routes(deps), ...deadLetterRoutes(module.name, db)];
+  jobs.register(module.jobs?.(deps) ?? []);
+  const routes = [
+    ...module.routes(deps),
+    ...deadLetterRoutes(module.name, db),
+    ...jobRouteHandlers(module.name, jobs),
+  ];
   const app = createServiceApp(routes, options.tokens, options.providerKey, logger);
   const handlers = module.consumers?.(deps);
   let consumer: InboxConsumer | null = null;
@@ -109,6 +134,7 @@ export async function startService(module: ServiceModule, options: StartOptions)
     if (options.consume !== false) await options.bus.subscribe(consumer);
   }
   relay.start();
+  await jobs.start();
   return {
     name: module.name,
     db,
@@ -118,6 +144,7 @@ export async function startService(module: ServiceModule, options: StartOptions)
     consumer,
     seedInfo,
     async stop() {
+      await jobs.stop();
       await relay.stop();
       await db.destroy();
     },

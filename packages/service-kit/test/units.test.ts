@@ -124,6 +124,7 @@ describe('tokens', () => {
       branches: ['b'],
       subscriptionEnd: '2099-01-01',
       subscriptionActive: true,
+      tokenVersion: 0,
     });
     expect(tokens.verify(token)).toBe('expired');
     expect(createTokenService('y'.repeat(32)).verify(token)).toBe('invalid');
@@ -138,9 +139,10 @@ describe('tokens', () => {
         branches: [],
         subscriptionEnd: '2099-01-01',
         subscriptionActive: true,
+        tokenVersion: 3,
       }).token,
     );
-    expect(p).toMatchObject({ userId: 'u', tenantId: 't' });
+    expect(p).toMatchObject({ userId: 'u', tenantId: 't', tokenVersion: 3 });
     expect(() => createTokenService('short')).toThrow();
   });
 });

@@ -8,3 +8,4 @@ export * from './master-data';
 export * from './lines';
 export * from './documents';
 export * from './print';
+export * from './jobs';

@@ -152,8 +152,25 @@ export const identityMigrations: Migration[] = [
     },
   },
   {
+    // issue 9: tokens revoked at once (a version per user) and refresh-token families (reuse revokes all)
+    name: 'identity_0003_token_versions',
+    async up(knex) {
+      await knex.schema.alterTable('users', (t) => {
+        t.integer('token_version').notNullable().defaultTo(0);
+      });
+      await knex.schema.alterTable('refresh_tokens', (t) => {
+        t.string('family_id', 36).nullable();
+        t.index(['family_id']);
+      });
+      // a mailed one-time code is erased once sent and deleted unsent once expired
+      await knex.schema.alterTable('mail_queue', (t) => {
+        t.string('secret_until', 30).nullable();
+      });
+    },
+  },
+  {
     // issue 11: the spec's policies cannot change once any transaction exists (section 4). Frozen schema.
-    name: 'identity_0003_branch_transactions',
+    name: 'identity_0004_branch_transactions',
     async up(knex) {
       await knex.schema.createTable('branch_transactions', (t) => {
         t.string('tenant_id', 36).notNullable();

@@ -9,6 +9,7 @@ import {
 } from '@erp/service-kit';
 import { catalogHooks } from './catalog';
 import { stockDocumentHandlers } from './consumers';
+import { itemsImportJob } from './items-migration';
 import { inventoryMigrations } from './migrations';
 import { inventoryRouteHandlers } from './routes';
 import { stockDocumentHooks } from './stock-documents';
@@ -23,4 +24,5 @@ export const inventoryModule: ServiceModule = {
     ...documentEngineRoutes(deps, stockDocuments, stockDocumentHooks),
   ],
   consumers: () => ({ ...replicaHandlers, ...stockDocumentHandlers }),
+  jobs: (deps) => [itemsImportJob(deps)],
 };

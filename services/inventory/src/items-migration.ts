@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
-import * as XLSX from '@e965/xlsx';
 import {
+  entitiesOf,
   entityInputSchema,
   fromStored,
   itemCategories,
@@ -8,17 +8,29 @@ import {
   tableOf,
   units,
   type EntityInput,
-  type ImportReport,
 } from '@erp/contracts';
 import { label, translate, type Language } from '@erp/i18n';
-import { AppError, type RequestContext, type TenantScope } from '@erp/service-kit';
+import {
+  AppError,
+  entityWriter,
+  importLimits,
+  sheetRows,
+  tenantScope,
+  type JobKind,
+  type RequestContext,
+  type ServiceDeps,
+  type SheetRow,
+  type TenantScope,
+  type Trx,
+} from '@erp/service-kit';
+import { catalogHooks } from './catalog';
 
 /**
  * Items' Excel migration (spec section 7, /data-migration/Items): the workbook's columns are the item's
  * scalar fields; category and main unit are named by code or name. Headers may be the field keys or their
  * label in the request's language, so a user's own workbook and the template both import.
  */
-export const IMPORT_MAX_BYTES = 1024 * 1024;
+export const IMPORT_MAX_BYTES = importLimits.maxBytes;
 const COLUMNS = [
   'code',
   'arabicName',
@@ -100,125 +112,219 @@ export async function exportItems(s: TenantScope, language: Language, template: 
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** Reads the first sheet of an .xlsx, .xls or .csv file into rows keyed by column (row numbers kept). */
-export function readSheet(file: { buffer: Buffer; originalname: string; size: number }, language: Language) {
-  if (file.size >= IMPORT_MAX_BYTES || !/\.(xlsx|xls|csv)$/i.test(file.originalname))
-    throw new AppError(400, 'validationFailed', {}, [{ field: 'file', code: 'validation.importFile' }]);
-  let workbook: XLSX.WorkBook;
-  try {
-    // a CSV is text in UTF-8 (Arabic names); workbooks are binary
-    workbook = /\.csv$/i.test(file.originalname)
-      ? XLSX.read(file.buffer.toString('utf8').replace(/^\uFEFF/, ''), {
-          type: 'string',
-          raw: true,
-          dense: true,
-        })
-      : XLSX.read(file.buffer, { type: 'buffer', dense: true });
-  } catch {
-    throw new AppError(400, 'validationFailed', {}, [{ field: 'file', code: 'validation.importFile' }]);
-  }
-  const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
-  if (!sheet) return [];
-  const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
-    header: 1,
-    blankrows: false,
-    raw: false,
-    defval: '',
-  });
+const truthy = (v: string) => ['1', 'true', 'yes', 'نعم', 'y'].includes(v.toLowerCase());
+
+/** The column each header cell names: a field key or its label in the request's language. */
+function headerColumns(cells: readonly string[], language: Language): (string | null)[] {
   const byLabel = new Map<string, string>();
   for (const c of COLUMNS) {
     byLabel.set(c.toLowerCase(), c);
     byLabel.set(headerLabel(language, c).toLowerCase(), c);
   }
-  const header = (grid[0] ?? []).map((h) => byLabel.get(String(h).trim().toLowerCase()) ?? null);
-  const out: { row: number; values: Record<string, string> }[] = [];
-  grid.slice(1).forEach((cells, i) => {
-    const values: Record<string, string> = {};
-    header.forEach((column, j) => {
-      if (column) values[column] = String(cells[j] ?? '').trim();
-    });
-    // the template's second row (the columns' names for people) is not an item
-    if (i === 0 && values.arabicName === headerLabel(language, 'arabicName')) return;
-    if (Object.values(values).every((v) => v === '')) return;
-    out.push({ row: i + 2, values });
-  });
-  return out;
+  return cells.map((h) => byLabel.get(String(h).trim().toLowerCase()) ?? null);
 }
 
-const truthy = (v: string) => ['1', 'true', 'yes', 'نعم', 'y'].includes(v.toLowerCase());
+function rowValues(header: readonly (string | null)[], cells: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  header.forEach((column, j) => {
+    if (column) values[column] = String(cells[j] ?? '').trim();
+  });
+  return values;
+}
 
-/** Imports each row in its own transaction; rows that fail are reported with their translated reasons. */
-export async function importItems(
-  s: TenantScope,
-  ctx: RequestContext,
-  rows: { row: number; values: Record<string, string> }[],
-  write: (input: EntityInput) => Promise<unknown>,
-): Promise<ImportReport> {
-  const lookup = async (table: string) => {
-    const map = new Map<string, string>();
-    for (const r of (await s(table).select('id', 'code', 'arabic_name', 'english_name')) as Record<
-      string,
-      unknown
-    >[])
-      for (const k of [r.code, r.arabic_name, r.english_name]) map.set(String(k).toLowerCase(), String(r.id));
-    return map;
-  };
-  const categories = await lookup(tableOf(itemCategories));
-  const unitIds = await lookup(tableOf(units));
-  const schema = entityInputSchema(items);
-  const report: ImportReport = { imported: 0, rejected: [] };
+type Lookup = Map<string, string>;
+
+async function lookup(s: TenantScope, table: string): Promise<Lookup> {
+  const map: Lookup = new Map();
+  for (const r of (await s(table).select('id', 'code', 'arabic_name', 'english_name')) as Record<
+    string,
+    unknown
+  >[])
+    for (const k of [r.code, r.arabic_name, r.english_name]) map.set(String(k).toLowerCase(), String(r.id));
+  return map;
+}
+
+/** A row read as an item: the input to save, or the translated reasons it cannot be. */
+function itemOfRow(
+  values: Record<string, string>,
+  language: Language,
+  categories: Lookup,
+  unitIds: Lookup,
+): { input: EntityInput; reasons: [] } | { input: null; reasons: string[] } {
+  const reasons: string[] = [];
   const reason = (field: string, code: string, params: Record<string, unknown> = {}) =>
-    `${headerLabel(ctx.language, field)}: ${translate(ctx.language, code, params)}`;
-  for (const { row, values } of rows) {
-    const reasons: string[] = [];
-    const input: Record<string, unknown> = {
-      code: values.code ?? '',
-      arabicName: values.arabicName ?? '',
-      englishName: values.englishName ?? '',
-      barcode: values.barcode ?? '',
-    };
-    for (const c of COLUMNS) {
-      const v = values[c];
-      if (v === undefined || v === '') continue;
-      if (BOOLEANS.has(c)) input[c] = truthy(v);
-      else if (DECIMALS.has(c)) input[c] = v.replace(/,/g, '');
-    }
-    const categoryId = categories.get((values.category ?? '').toLowerCase());
-    const unitId = unitIds.get((values.mainUnit ?? '').toLowerCase());
-    if (!categoryId)
-      reasons.push(reason('category', values.category ? 'validation.reference' : 'validation.required'));
-    if (!unitId)
-      reasons.push(reason('mainUnit', values.mainUnit ? 'validation.reference' : 'validation.required'));
-    input.categoryId = categoryId ?? null;
-    input.mainUnitId = unitId ?? null;
-    const parsed = schema.safeParse(input);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'code');
-        if ((field === 'categoryId' || field === 'mainUnitId') && reasons.length) continue;
-        reasons.push(
-          reason(
-            field === 'categoryId' ? 'category' : field === 'mainUnitId' ? 'mainUnit' : field,
-            issue.message.startsWith('validation.') ? issue.message : 'validation.invalid',
-          ),
-        );
-      }
-    }
-    if (reasons.length === 0 && parsed.success) {
-      try {
-        const existing = values.code
-          ? await s(tableOf(items)).where({ code: values.code }).first('id')
-          : null;
-        if (existing) reasons.push(reason('code', 'codeAlreadyUsed'));
-        else await write(parsed.data as EntityInput);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        if (error.fields.length === 0) reasons.push(translate(ctx.language, error.key));
-        for (const f of error.fields) reasons.push(reason(f.field, f.code));
-      }
-    }
-    if (reasons.length) report.rejected.push({ row, reasons });
-    else report.imported += 1;
+    `${headerLabel(language, field)}: ${translate(language, code, params)}`;
+  const input: Record<string, unknown> = {
+    code: values.code ?? '',
+    arabicName: values.arabicName ?? '',
+    englishName: values.englishName ?? '',
+    barcode: values.barcode ?? '',
+  };
+  for (const c of COLUMNS) {
+    const v = values[c];
+    if (v === undefined || v === '') continue;
+    if (BOOLEANS.has(c)) input[c] = truthy(v);
+    else if (DECIMALS.has(c)) input[c] = v.replace(/,/g, '');
   }
-  return report;
+  const categoryId = categories.get((values.category ?? '').toLowerCase());
+  const unitId = unitIds.get((values.mainUnit ?? '').toLowerCase());
+  if (!categoryId)
+    reasons.push(reason('category', values.category ? 'validation.reference' : 'validation.required'));
+  if (!unitId)
+    reasons.push(reason('mainUnit', values.mainUnit ? 'validation.reference' : 'validation.required'));
+  input.categoryId = categoryId ?? null;
+  input.mainUnitId = unitId ?? null;
+  const parsed = entityInputSchema(items).safeParse(input);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? 'code');
+      if ((field === 'categoryId' || field === 'mainUnitId') && reasons.length) continue;
+      reasons.push(
+        reason(
+          field === 'categoryId' ? 'category' : field === 'mainUnitId' ? 'mainUnit' : field,
+          issue.message.startsWith('validation.') ? issue.message : 'validation.invalid',
+        ),
+      );
+    }
+  }
+  if (reasons.length || !parsed.success) return { input: null, reasons };
+  return { input: parsed.data as EntityInput, reasons: [] };
+}
+
+export const ITEMS_IMPORT_JOB = 'inventory.itemsImport';
+
+/** The uploaded file travels in the job (under 1 MB), so a restarted process reads it again. */
+export interface ItemsImportInput {
+  fileName: string;
+  base64: string;
+  /** The sheet's rows, the header included (`inspectSheet`). */
+  rows: number;
+}
+export interface ItemsImportState {
+  /** Rows of the sheet consumed so far, the header included. */
+  next: number;
+  imported: number;
+  rejected: number;
+}
+
+/** What this process holds for a running import: the sheet's rows as they are walked and the lookups. */
+interface OpenImport {
+  rows: Generator<SheetRow>;
+  consumed: number;
+  header: (string | null)[];
+  categories: Lookup;
+  units: Lookup;
+}
+
+/**
+ * The items import as a background job (issue 9 defect 5): the rows are read one at a time from the file and
+ * saved through the same engine writer as the screen, each in its own transaction together with the job's
+ * checkpoint, so a restart resumes after the last saved row and never saves one twice. Refused rows are the
+ * job's rejections, with their reasons in the importer's language.
+ */
+export function itemsImportJob(deps: ServiceDeps): JobKind<ItemsImportInput, ItemsImportState> {
+  const open = new Map<string, OpenImport>();
+  // the checkpoint written inside the next save's transaction; chunks run one at a time per process
+  let checkpoint: ((trx: Trx) => Promise<void>) | null = null;
+  const { write } = entityWriter(
+    {
+      ...deps,
+      transact: (work) =>
+        deps.transact(async (trx) => {
+          const result = await work(trx);
+          await checkpoint?.(trx);
+          return result;
+        }),
+    },
+    entitiesOf('inventory'),
+    catalogHooks,
+  );
+
+  async function reopen(id: string, input: ItemsImportInput, state: ItemsImportState, ctx: RequestContext) {
+    const rows = sheetRows({ name: input.fileName, bytes: Buffer.from(input.base64, 'base64') });
+    const first = rows.next();
+    const header = first.done ? [] : headerColumns(first.value.cells, ctx.language);
+    let consumed = first.done ? 0 : 1;
+    // after a restart: skip what the last checkpoint says was done
+    while (consumed < state.next && !rows.next().done) consumed++;
+    const s = tenantScope(deps.db, ctx.principal!.tenantId);
+    const o: OpenImport = {
+      rows,
+      consumed,
+      header,
+      categories: await lookup(s, tableOf(itemCategories)),
+      units: await lookup(s, tableOf(units)),
+    };
+    open.set(id, o);
+    return o;
+  }
+
+  return {
+    kind: ITEMS_IMPORT_JOB,
+    resumable: true,
+    initialState: () => ({ next: 0, imported: 0, rejected: 0 }),
+    release: (id) => void open.delete(id),
+    async step(run) {
+      const started = Date.now();
+      const total = Math.max(0, run.input.rows - 1);
+      let o = open.get(run.id);
+      if (!o || o.consumed !== Math.max(run.state.next, 1))
+        o = await reopen(run.id, run.input, run.state, run.ctx);
+      const state = { ...run.state, next: o.consumed };
+      while (Date.now() - started < run.budgetMs) {
+        const next = o.rows.next();
+        if (next.done) {
+          open.delete(run.id);
+          return {
+            state,
+            done: total,
+            total,
+            result: { imported: state.imported, rejected: state.rejected },
+          };
+        }
+        o.consumed++;
+        const { row, cells } = next.value;
+        const values = rowValues(o.header, cells);
+        // the template's second row (the columns' names for people) is not an item
+        if (o.consumed === 2 && values.arabicName === headerLabel(run.ctx.language, 'arabicName')) {
+          state.next = o.consumed;
+          continue;
+        }
+        let { input, reasons } = itemOfRow(values, run.ctx.language, o.categories, o.units);
+        if (
+          input &&
+          values.code &&
+          (await tenantScope(deps.db, run.tenantId)(tableOf(items)).where({ code: values.code }).first('id'))
+        )
+          ({ input, reasons } = {
+            input: null,
+            reasons: [
+              `${headerLabel(run.ctx.language, 'code')}: ${translate(run.ctx.language, 'codeAlreadyUsed')}`,
+            ],
+          });
+        if (input) {
+          const after = { next: o.consumed, imported: state.imported + 1, rejected: state.rejected };
+          checkpoint = (trx) => run.checkpoint(trx, after, after.next - 1);
+          try {
+            await write(run.ctx, items, null, input);
+            Object.assign(state, after);
+            continue;
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            reasons = error.fields.length
+              ? error.fields.map(
+                  (f) => `${headerLabel(run.ctx.language, f.field)}: ${translate(run.ctx.language, f.code)}`,
+                )
+              : [translate(run.ctx.language, error.key)];
+          } finally {
+            checkpoint = null;
+          }
+        }
+        await run.reject(row, reasons);
+        state.next = o.consumed;
+        state.rejected += 1;
+      }
+      return { state, done: Math.min(total, state.next - 1), total };
+    },
+  };
 }

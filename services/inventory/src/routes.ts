@@ -1,10 +1,10 @@
 import multer from 'multer';
 import type { Request, Response } from 'express';
-import { entitiesOf, inventoryRoutes, items, linesTableOf, tableOf, type EntityInput } from '@erp/contracts';
+import { inventoryRoutes, items, linesTableOf, tableOf } from '@erp/contracts';
 import {
   AppError,
-  entityWriter,
   handle,
+  inspectSheet,
   notFound,
   requirePrincipal,
   tenantScope,
@@ -14,8 +14,7 @@ import {
   type RequestContext,
   type ServiceDeps,
 } from '@erp/service-kit';
-import { catalogHooks } from './catalog';
-import { exportItems, importItems, IMPORT_MAX_BYTES, readSheet } from './items-migration';
+import { exportItems, IMPORT_MAX_BYTES, ITEMS_IMPORT_JOB, type ItemsImportInput } from './items-migration';
 import { manufacturingExchange } from './manufacturing-exchange';
 import { belowLimits, itemMovements, stockBalance, stockTransactions } from './reports';
 
@@ -34,7 +33,6 @@ function receiveFile(req: Request, res: Response): Promise<Express.Multer.File> 
 /** Inventory's own routes: barcode lookup, reports, the stock transactions list, items import/export. */
 export function inventoryRouteHandlers(deps: ServiceDeps): BoundRoute[] {
   const scopeOf = (ctx: RequestContext) => tenantScope(deps.db, requirePrincipal(ctx).tenantId);
-  const { write } = entityWriter(deps, entitiesOf('inventory'), catalogHooks);
   const r = inventoryRoutes;
   return [
     handle(r.itemByBarcode, async ({ ctx, params }) => {
@@ -95,8 +93,14 @@ export function inventoryRouteHandlers(deps: ServiceDeps): BoundRoute[] {
     }),
     handle(r.importItems, async ({ ctx, req, res }) => {
       const file = await receiveFile(req, res);
-      const rows = readSheet(file, ctx.language);
-      return importItems(scopeOf(ctx), ctx, rows, (input: EntityInput) => write(ctx, items, null, input));
+      // the limits are checked here, before any row is parsed; the rows are read by the job
+      const { rows } = inspectSheet({ name: file.originalname, bytes: file.buffer });
+      return deps.jobs.enqueue<ItemsImportInput>(ctx, {
+        kind: ITEMS_IMPORT_JOB,
+        resource: 'items',
+        input: { fileName: file.originalname, base64: file.buffer.toString('base64'), rows },
+        total: Math.max(0, rows - 1),
+      });
     }),
   ];
 }

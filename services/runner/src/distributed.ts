@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { supervise, type Supervised } from './supervisor';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { serviceNames } from '@erp/contracts';
@@ -197,6 +198,19 @@ export async function startDistributed(options: DistributedOptions): Promise<Rec
   return processes;
 }
 
+/** A managed process as the supervisor watches it. */
+function supervised(managed: ManagedProcess): Supervised {
+  const { child } = managed;
+  return {
+    name: managed.spec.name,
+    exited: () =>
+      child.exitCode !== null || child.signalCode !== null
+        ? Promise.resolve({ code: child.exitCode, signal: child.signalCode })
+        : new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))),
+    stop: () => managed.kill('SIGTERM'),
+  };
+}
+
 async function main(): Promise<void> {
   const env = process.env;
   const gatewayPort = Number(env.PORT ?? 8080);
@@ -226,8 +240,17 @@ async function main(): Promise<void> {
       '',
     ].join('\n') + '\n',
   );
+  // a child that dies is started again, with backoff, and the console says so (issue 10 item 5)
+  const supervisor = supervise(
+    Object.values(processes).map(supervised),
+    async (name) => {
+      processes[name] = await processes[name]!.restart();
+      return supervised(processes[name]);
+    },
+    { say: (line) => process.stdout.write(`[supervisor] ${line}\n`) },
+  );
   const stop = () => {
-    Promise.all(Object.values(processes).map((p) => p.kill('SIGTERM'))).then(() => process.exit(0));
+    supervisor.stop().then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

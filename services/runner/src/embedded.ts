@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import {
@@ -49,6 +50,7 @@ export interface Embedded {
  * own SQLite file under the data folder, events through the outbox and an in-process bus.
  */
 export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded> {
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const logger = createLogger('erp');
   const bus = new InProcessBus();
   const tokens = createTokenService(options.jwtSecret);
@@ -85,6 +87,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     ownApp: gateway.app,
     tokens,
     subscriptions: gw.replica(gateway.db),
+    sessions: gw.sessions(gateway.db),
     logger: logger.child('gateway'),
     loginRateLimit: options.loginRateLimit ?? Number(env.ERP_LOGIN_RATE_LIMIT ?? 20),
     after: options.web ? [webRouter({ appConfig: appConfigFromEnv(env), ...options.web })] : [],

@@ -1,3 +1,4 @@
 export * from './embedded';
 export * from './config';
 export * from './distributed';
+export * from './backup';

@@ -10,7 +10,7 @@ import {
 import { serviceNames, topics, type ServiceName } from '@erp/contracts';
 import { createLogger, createTokenService, KafkaBus, startService } from '@erp/service-kit';
 
-import { repoRoot, requireEnv } from './config';
+import { mysqlUrl, repoRoot, requireEnv, requireSecret, secretEnv } from './config';
 import { serviceModules } from './modules';
 
 /**
@@ -34,10 +34,10 @@ export async function runService(name: string): Promise<void> {
       },
     }),
   });
-  const tokens = createTokenService(requireEnv('ERP_JWT_SECRET'));
+  const tokens = createTokenService(requireSecret('ERP_JWT_SECRET'));
   const db = {
     client: 'mysql' as const,
-    url: requireEnv('MYSQL_URL'),
+    url: mysqlUrl(env),
     database: `${env.ERP_DB_PREFIX ?? 'erp_'}${name}`,
   };
   const port = Number(requireEnv('PORT'));
@@ -46,7 +46,7 @@ export async function runService(name: string): Promise<void> {
     tokens,
     db,
     logger,
-    providerKey: env.ERP_PROVIDER_KEY,
+    providerKey: secretEnv('ERP_PROVIDER_KEY'),
     seed: env.ERP_SEED_DEMO !== '0',
   };
 
@@ -71,6 +71,7 @@ export async function runService(name: string): Promise<void> {
       ownApp: running.app,
       tokens,
       subscriptions: gw.replica(running.db),
+      sessions: gw.sessions(running.db),
       logger,
       loginRateLimit: Number(env.ERP_LOGIN_RATE_LIMIT ?? 20),
       after: [

@@ -242,15 +242,27 @@ test.describe('inventory', () => {
       (r) => r.url().includes('/api/data-migration/Items') && r.request().method() === 'POST',
     );
     await dialog.getByTestId('import-send').click();
-    expect((await imported).status()).toBe(200);
-    await expect(dialog.getByTestId('import-summary')).toHaveText(
-      'الصفوف المستوردة: 1. الصفوف غير المعروفة: 1.',
-    );
-    const rejected = dialog.getByTestId('import-rejected').locator('.p-datatable-tbody > tr');
-    await expect(rejected).toHaveCount(1);
-    await expect(rejected.first()).toContainText('4');
-    await expect(rejected.first()).toContainText('التصنيف: السجل المختار غير موجود');
+    // the import runs as a background job: the dialog follows it with a progress bar, then shows its report
+    expect((await imported).status()).toBe(202);
+    await expect(dialog.getByTestId('job-progress')).toHaveAttribute('data-status', 'succeeded');
+    const expectReport = async () => {
+      await expect(dialog.getByTestId('import-summary')).toHaveText(
+        'الصفوف المستوردة: 1. الصفوف غير المعروفة: 1.',
+      );
+      const rejected = dialog.getByTestId('import-rejected').locator('.p-datatable-tbody > tr');
+      await expect(rejected).toHaveCount(1);
+      await expect(rejected.first()).toContainText('4');
+      await expect(rejected.first()).toContainText('التصنيف: السجل المختار غير موجود');
+    };
+    await expectReport();
+    // the job is remembered for the tab: after a reload the dialog opens again on its report
+    await page.reload();
+    await expect(dialog).toBeVisible();
+    await expectReport();
     await dialog.locator('.p-dialog-header-close').click();
+    await page.reload();
+    await expect(md.rows.first()).toBeVisible();
+    await expect(dialog).toBeHidden();
     await md.search.fill(n.importedBarcode);
     await expect(md.rows).toHaveCount(1);
     await expect(md.rows.first()).toContainText(n.imported);

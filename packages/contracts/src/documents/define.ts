@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentTypeSchema, fileNameSchema, isStrictBase64, textSchema } from '../text';
 import { PAGE_SIZES, idSchema, okResponse, pageOf } from '../common';
 import { access, type Access, type RouteSpec } from '../http';
 import { decimalString } from '../money';
@@ -46,8 +47,8 @@ export function documentInputSchema(doc: DocumentDef) {
   return z
     .object({
       date: isoDateSchema,
-      referenceNumber: z.string().trim().max(40, { message: 'validation.max' }).optional().default(''),
-      notes: z.string().trim().max(1000, { message: 'validation.max' }).optional().default(''),
+      referenceNumber: textSchema(40).optional().default(''),
+      notes: textSchema(1000, { multiline: true }).optional().default(''),
       lines: z.array(line).max(1000, { message: 'validation.max' }),
     })
     .and(header)
@@ -144,15 +145,16 @@ export function documentListQuery() {
 export type DocumentListQuery = z.infer<ReturnType<typeof documentListQuery>>;
 
 export const attachmentInput = z.object({
-  fileName: z.string().trim().min(1, { message: 'validation.required' }).max(200),
-  contentType: z.string().trim().max(100),
-  /** The file as base64; at most ATTACHMENT_MAX_BYTES once decoded. */
+  fileName: fileNameSchema,
+  contentType: contentTypeSchema,
+  /** The file as base64; at most ATTACHMENT_MAX_BYTES once decoded. The service checks the bytes' type. */
   base64: z
     .string()
-    .min(1)
+    .min(1, { message: 'validation.required' })
     .max(Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 4, {
       message: 'validation.fileTooLarge',
-    }),
+    })
+    .refine(isStrictBase64, { message: 'validation.base64' }),
 });
 
 const idParams = z.object({ id: idSchema });
@@ -219,6 +221,8 @@ export function documentRoutes(doc: DocumentDef): RouteSpec[] {
       summary: `Attach a file (up to 5 MB) to one of ${doc.name}`,
       params: idParams,
       body: attachmentInput,
+      // a 5 MB file as base64 plus its name
+      bodyLimit: Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 64 * 1024,
       response: attachmentSchema,
       status: 201,
     },

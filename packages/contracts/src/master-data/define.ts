@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, textSchema } from '../text';
 import { PAGE_SIZES, idSchema, okResponse, pageOf } from '../common';
 import { access, type Access, type RouteSpec } from '../http';
 import { decimalString } from '../money';
@@ -33,7 +34,7 @@ function linesSchema(f: FieldDef): z.ZodType {
 
 function fieldSchema(f: FieldDef): z.ZodType {
   const max = f.max ?? (f.kind === 'textarea' ? 1000 : 200);
-  const text = () => z.string().trim().max(max, { message: 'validation.max' });
+  const text = () => textSchema(max, { multiline: f.kind === 'textarea' });
   let s: z.ZodType;
   switch (f.kind) {
     case 'text':
@@ -162,12 +163,8 @@ export function entityInputSchema(entity: EntityDef) {
       .refine((v) => v === '' || CODE_RE.test(v), { message: 'validation.code' })
       .optional()
       .default(''),
-    arabicName: z
-      .string()
-      .trim()
-      .min(1, { message: 'validation.required' })
-      .max(200, { message: 'validation.max' }),
-    englishName: z.string().trim().max(200, { message: 'validation.max' }).optional().default(''),
+    arabicName: requiredText(200),
+    englishName: textSchema(200).optional().default(''),
   };
   for (const f of entity.fields) shape[f.name] = fieldSchema(f);
   const checks = entity.checks;

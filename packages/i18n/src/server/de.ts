@@ -69,6 +69,17 @@ export const de: ServerMessages = {
   'validation.passwordStrength':
     'Das Passwort muss einen Kleinbuchstaben, einen Großbuchstaben, eine Ziffer und eines der Zeichen !@#$%&*() enthalten',
   'validation.passwordContainsUserName': 'Das Passwort darf den Benutzernamen nicht enthalten',
+  'validation.passwordTooLong': 'Das Passwort darf höchstens 128 Zeichen haben',
+  'validation.numberTooLarge': 'Die Zahl ist zu groß (höchstens {maximum})',
+  invalidFiscalYear: 'Das Geschäftsjahr ist ungültig',
+  unknownFiscalYear: 'Dieses Geschäftsjahr gibt es nicht',
+  branchNotAllowed: 'Sie dürfen in dieser Filiale nicht arbeiten',
+  onlyAdminGrantsAdmin:
+    'Nur ein Administrator kann Administratorrechte vergeben oder einen Administrator ändern',
+  cannotGrantUnheldPermission: 'Sie können kein Recht vergeben, das Sie selbst nicht haben',
+  cannotChangeOthersPassword: 'Sie dürfen das Passwort eines anderen Benutzers nicht ändern',
+  requestTooLarge: 'Die Anfrage ist größer, als diese Adresse annimmt',
+  invalidAddress: 'Die Adresse ist ungültig',
   'validation.confirmed': 'Die Passwortbestätigung stimmt nicht überein',
   'validation.phone': 'Geben Sie eine gültige Telefonnummer ein',
   'validation.taxNumber': 'Die Steuernummer hat 15 Ziffern und beginnt und endet mit 3',
@@ -116,4 +127,16 @@ export const de: ServerMessages = {
   policiesLocked: 'Richtlinien können nicht mehr geändert werden, sobald eine Buchung existiert',
   idempotencyKeyReused: 'Dieser Anfrageschlüssel wurde bereits für eine andere Anfrage verwendet',
   'validation.importFile': 'Importieren Sie eine .xlsx-, .xls- oder .csv-Datei unter 1 MB',
+  jobInProgress: 'Für diese Daten läuft bereits ein Auftrag; bitte warten Sie, bis er abgeschlossen ist',
+  jobInterrupted:
+    'Der Auftrag wurde durch einen Neustart unterbrochen und konnte nicht fortgesetzt werden; starten Sie ihn erneut',
+  importTooManyRows:
+    'Die Datei hat mehr als {limit} Zeilen; importieren Sie höchstens {limit} Zeilen auf einmal',
+  importTooLarge: 'Die Datei ist entpackt größer als {limit} MB; importieren Sie eine kleinere Datei',
+  'validation.invisibleCharacters':
+    'Steuerzeichen, Richtungsumkehrungen und unsichtbare Zeichen sind nicht erlaubt',
+  'validation.fileName': 'Der Dateiname ist ungültig',
+  'validation.contentType': 'Der Dateityp ist ungültig',
+  'validation.base64': 'Der Dateiinhalt ist kein gültiges Base64',
+  'validation.fileContentMismatch': 'Der Dateiinhalt passt nicht zu seinem Typ',
 };

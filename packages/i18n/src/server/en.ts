@@ -69,6 +69,16 @@ export const en = {
   'validation.passwordStrength':
     'The password needs a lower-case letter, an upper-case letter, a digit and one of !@#$%&*()',
   'validation.passwordContainsUserName': 'The password must not contain the user name',
+  'validation.passwordTooLong': 'The password must have at most 128 characters',
+  'validation.numberTooLarge': 'The number is too large (at most {maximum})',
+  invalidFiscalYear: 'The fiscal year is not valid',
+  unknownFiscalYear: 'There is no such fiscal year',
+  branchNotAllowed: "You don't have permission to work in this branch",
+  onlyAdminGrantsAdmin: 'Only an admin can grant admin rights or change an admin',
+  cannotGrantUnheldPermission: 'You cannot grant a permission you do not hold yourself',
+  cannotChangeOthersPassword: "You don't have permission to change another user's password",
+  requestTooLarge: 'The request is larger than this address accepts',
+  invalidAddress: 'The address is not valid',
   'validation.confirmed': 'The password confirmation does not match',
   'validation.phone': 'Enter a valid phone number',
   'validation.taxNumber': 'The tax number is 15 digits starting and ending with 3',
@@ -111,6 +121,15 @@ export const en = {
   policiesLocked: 'Policies cannot change once any transaction exists',
   idempotencyKeyReused: 'This request key was already used for a different request',
   'validation.importFile': 'Import one .xlsx, .xls or .csv file under 1 MB',
+  jobInProgress: 'This data has an active job in progress; please wait while it finishes',
+  jobInterrupted: 'The job was interrupted by a restart and could not continue; start it again',
+  importTooManyRows: 'The file has more than {limit} rows; import at most {limit} rows at a time',
+  importTooLarge: 'The file unpacks to more than {limit} MB; import a smaller file',
+  'validation.invisibleCharacters': 'Control, direction-override and invisible characters are not allowed',
+  'validation.fileName': 'The file name is not valid',
+  'validation.contentType': 'The file type is not valid',
+  'validation.base64': 'The file content is not valid base64',
+  'validation.fileContentMismatch': 'The file content does not match its type',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

@@ -68,6 +68,17 @@ export const fr: ServerMessages = {
   'validation.passwordStrength':
     'Le mot de passe doit contenir une minuscule, une majuscule, un chiffre et un des caractères !@#$%&*()',
   'validation.passwordContainsUserName': "Le mot de passe ne doit pas contenir le nom d'utilisateur",
+  'validation.passwordTooLong': 'Le mot de passe doit comporter au plus 128 caractères',
+  'validation.numberTooLarge': 'Le nombre est trop grand (au plus {maximum})',
+  invalidFiscalYear: "L'exercice n'est pas valide",
+  unknownFiscalYear: "Cet exercice n'existe pas",
+  branchNotAllowed: "Vous n'avez pas le droit de travailler dans cette agence",
+  onlyAdminGrantsAdmin:
+    "Seul un administrateur peut accorder les droits d'administrateur ou modifier un administrateur",
+  cannotGrantUnheldPermission: "Vous ne pouvez pas accorder un droit que vous n'avez pas",
+  cannotChangeOthersPassword: "Vous n'avez pas le droit de changer le mot de passe d'un autre utilisateur",
+  requestTooLarge: 'La requête est plus grande que ce que cette adresse accepte',
+  invalidAddress: "L'adresse n'est pas valide",
   'validation.confirmed': 'La confirmation du mot de passe ne correspond pas',
   'validation.phone': 'Saisissez un numéro de téléphone valide',
   'validation.taxNumber': 'Le numéro fiscal comporte 15 chiffres, commençant et se terminant par 3',
@@ -114,4 +125,14 @@ export const fr: ServerMessages = {
   policiesLocked: "Les politiques ne peuvent plus changer dès qu'une transaction existe",
   idempotencyKeyReused: 'Cette clé de requête a déjà servi pour une autre requête',
   'validation.importFile': 'Importez un seul fichier .xlsx, .xls ou .csv de moins de 1 Mo',
+  jobInProgress: "Une tâche est en cours sur ces données ; veuillez patienter jusqu'à ce qu'elle se termine",
+  jobInterrupted: "La tâche a été interrompue par un redémarrage et n'a pas pu reprendre ; relancez-la",
+  importTooManyRows: 'Le fichier contient plus de {limit} lignes ; importez au plus {limit} lignes à la fois',
+  importTooLarge: 'Le fichier décompressé dépasse {limit} Mo ; importez un fichier plus petit',
+  'validation.invisibleCharacters':
+    'Les caractères de contrôle, de forçage de direction et invisibles ne sont pas autorisés',
+  'validation.fileName': "Le nom du fichier n'est pas valide",
+  'validation.contentType': "Le type du fichier n'est pas valide",
+  'validation.base64': "Le contenu du fichier n'est pas un base64 valide",
+  'validation.fileContentMismatch': 'Le contenu du fichier ne correspond pas à son type',
 };

@@ -68,6 +68,17 @@ export const pt: ServerMessages = {
   'validation.passwordStrength':
     'A senha precisa de uma letra minúscula, uma letra maiúscula, um dígito e um dos caracteres !@#$%&*()',
   'validation.passwordContainsUserName': 'A senha não pode conter o nome de usuário',
+  'validation.passwordTooLong': 'A senha deve ter no máximo 128 caracteres',
+  'validation.numberTooLarge': 'O número é grande demais (no máximo {maximum})',
+  invalidFiscalYear: 'O ano fiscal não é válido',
+  unknownFiscalYear: 'Este ano fiscal não existe',
+  branchNotAllowed: 'Você não tem permissão para trabalhar nesta filial',
+  onlyAdminGrantsAdmin:
+    'Somente um administrador pode conceder direitos de administrador ou alterar um administrador',
+  cannotGrantUnheldPermission: 'Você não pode conceder uma permissão que você mesmo não tem',
+  cannotChangeOthersPassword: 'Você não tem permissão para alterar a senha de outro usuário',
+  requestTooLarge: 'A solicitação é maior do que este endereço aceita',
+  invalidAddress: 'O endereço não é válido',
   'validation.confirmed': 'A confirmação da senha não corresponde',
   'validation.phone': 'Informe um número de telefone válido',
   'validation.taxNumber': 'O número fiscal tem 15 dígitos, começando e terminando com 3',
@@ -111,4 +122,14 @@ export const pt: ServerMessages = {
   policiesLocked: 'As políticas não podem mudar depois que existir qualquer transação',
   idempotencyKeyReused: 'Esta chave de pedido já foi usada para um pedido diferente',
   'validation.importFile': 'Importe um único arquivo .xlsx, .xls ou .csv com menos de 1 MB',
+  jobInProgress: 'Há um trabalho ativo em andamento sobre estes dados; aguarde até que termine',
+  jobInterrupted: 'O trabalho foi interrompido por um reinício e não pôde continuar; inicie-o novamente',
+  importTooManyRows: 'O arquivo tem mais de {limit} linhas; importe no máximo {limit} linhas de cada vez',
+  importTooLarge: 'O arquivo descompactado tem mais de {limit} MB; importe um arquivo menor',
+  'validation.invisibleCharacters':
+    'Caracteres de controle, de inversão de direção e invisíveis não são permitidos',
+  'validation.fileName': 'O nome do arquivo não é válido',
+  'validation.contentType': 'O tipo do arquivo não é válido',
+  'validation.base64': 'O conteúdo do arquivo não é base64 válido',
+  'validation.fileContentMismatch': 'O conteúdo do arquivo não corresponde ao seu tipo',
 };

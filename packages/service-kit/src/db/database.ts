@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
 import mysql from 'mysql2/promise';
 
@@ -50,11 +51,22 @@ function cachePreparedStatements(conn: SqliteConnection): void {
 }
 
 /**
+ * A database file only its owner reads (0600), made so before SQLite opens it: SQLite gives its -wal and -shm
+ * files the database file's permissions (issue 9 item 11).
+ */
+function privateFile(filename: string): void {
+  if (filename === ':memory:' || filename === '') return;
+  closeSync(openSync(filename, 'a', 0o600));
+  chmodSync(filename, 0o600);
+}
+
+/**
  * Opens a service's own database. SQLite: one connection (better-sqlite3 is synchronous; one writer avoids
  * SQLITE_BUSY), WAL, foreign keys. MySQL: big numbers as strings, dates as strings, UTC.
  */
 export async function openDatabase(config: DbConfig): Promise<Db> {
   if (config.client === 'sqlite') {
+    privateFile(config.filename);
     return knexFactory({
       client: 'better-sqlite3',
       connection: { filename: config.filename },

@@ -26,23 +26,3 @@ export async function branchSettings(s: TenantScope, branchId: string | null): P
     switches: branchSwitches.parse(settings.switches ?? {}),
   };
 }
-
-function shiftYear(date: string, years: number): string {
-  return `${Number(date.slice(0, 4)) + years}${date.slice(4)}`;
-}
-
-/**
- * The dates of fiscal year `year` (the FiscalYear header): years follow the company's first fiscal year one
- * after another (identity's rule). Without the company replica, the calendar year.
- */
-export async function fiscalYearPeriod(
-  s: TenantScope,
-  year: number,
-): Promise<{ startDate: string; endDate: string }> {
-  const row = await s(replicaTables.companies).first('fiscal_year_start', 'fiscal_year_end');
-  const start = row?.fiscal_year_start ? String(row.fiscal_year_start) : null;
-  const end = row?.fiscal_year_end ? String(row.fiscal_year_end) : null;
-  if (!start || !end) return { startDate: `${year}-01-01`, endDate: `${year}-12-31` };
-  const offset = year - Number(start.slice(0, 4));
-  return { startDate: shiftYear(start, offset), endDate: shiftYear(end, offset) };
-}

@@ -14,13 +14,15 @@ import { recordAudit } from '../audit';
 import type { Executor } from '../db/database';
 import { tenantScope, type TenantScope } from '../db/tenant-scope';
 import { AppError, conflict, notFound, type FieldIssue } from '../errors';
-import { requirePrincipal, type RequestContext } from '../http/context';
+import { checkAttachment, safeContentType } from '../attachments/content-sniffing';
+import { requireBranch, requirePrincipal, type RequestContext } from '../http/context';
 import { idempotent } from '../http/idempotency';
 import { handle, type BoundRoute } from '../http/routes';
 import { newId, nowIso } from '../ids';
 import { entityStore } from '../master-data/store';
 import type { ServiceDeps } from '../service';
-import { branchSettings, fiscalYearPeriod, type BranchSettings } from './branch-settings';
+import { branchSettings, type BranchSettings } from './branch-settings';
+import { resolveFiscalYear } from './fiscal-year';
 import { documentAsEntity, documentRows, documentStore, roundedInput } from './store';
 
 export interface PostingInput {
@@ -46,10 +48,9 @@ export interface DocumentHooks {
   post?(trx: Executor, ctx: RequestContext, input: PostingInput): Promise<Map<number, string> | void>;
 }
 
-/** Dates outside the chosen fiscal year are refused (spec section 5); no FiscalYear header: all years. */
+/** Dates outside the chosen fiscal year are refused (spec section 5); the choice itself is checked first. */
 async function checkFiscalYear(s: TenantScope, ctx: RequestContext, date: string): Promise<void> {
-  if (ctx.fiscalYear === null) return;
-  const period = await fiscalYearPeriod(s, ctx.fiscalYear);
+  const period = await resolveFiscalYear(s, ctx);
   if (date < period.startDate || date > period.endDate)
     throw new AppError(400, 'youDontHavePermToThisYear', {}, [
       { field: 'date', code: 'youDontHavePermToThisYear' },
@@ -97,6 +98,14 @@ export function documentEngineRoutes(
     return settings;
   }
 
+  /** A document of a branch the caller may not work in is neither read nor changed (issue 9 item 3). */
+  async function findAllowed(s: TenantScope, ctx: RequestContext, doc: DocumentDef, id: string) {
+    const found = await documentStore.find(s, doc, id);
+    if (!found) throw notFound();
+    requireBranch(ctx, typeof found.branchId === 'string' ? found.branchId : null);
+    return found;
+  }
+
   function refuseLocked(record: DocumentRecord): void {
     if (record.status === 'closed') throw conflict('closedDocument');
     if (record.referenced) throw conflict('referencedTransaction');
@@ -127,7 +136,7 @@ export function documentEngineRoutes(
         trx,
         requirePrincipal(ctx).tenantId,
         `${doc.service}.${doc.name}.create`,
-        id ? null : ctx.idempotencyKey,
+        id ? null : (ctx.idempotencyKey ?? null),
         typed,
         () => write(trx, ctx, doc, id, typed),
       ),
@@ -142,8 +151,7 @@ export function documentEngineRoutes(
     typed: DocumentInput,
   ): Promise<DocumentRecord> {
     const s = scopeOf(ctx, trx);
-    const before = id ? await documentStore.find(s, doc, id) : null;
-    if (id && !before) throw notFound();
+    const before = id ? await findAllowed(s, ctx, doc, id) : null;
     if (before) refuseLocked(before);
     const settings = await settingsFor(s, ctx);
     const input = roundedInput(doc, typed, settings.digits);
@@ -188,13 +196,9 @@ export function documentEngineRoutes(
     const [list, get, create, update, remove, attach, download, detach, close] = documentRoutes(doc);
     const routes: BoundRoute[] = [
       handle(list!, ({ ctx, query }) =>
-        documentStore.list(scopeOf(ctx), doc, query as DocumentListQuery, ctx.branchId),
+        documentStore.list(scopeOf(ctx), doc, query as DocumentListQuery, ctx.branchId, ctx.allowedBranches),
       ),
-      handle(get!, async ({ ctx, params }) => {
-        const found = await documentStore.find(scopeOf(ctx), doc, (params as { id: string }).id);
-        if (!found) throw notFound();
-        return found;
-      }),
+      handle(get!, ({ ctx, params }) => findAllowed(scopeOf(ctx), ctx, doc, (params as { id: string }).id)),
       handle(create!, ({ ctx, body }) => save(ctx, doc, null, body as DocumentInput)),
       handle(update!, ({ ctx, params, body }) =>
         save(ctx, doc, (params as { id: string }).id, body as DocumentInput),
@@ -203,8 +207,7 @@ export function documentEngineRoutes(
         const id = (params as { id: string }).id;
         await deps.transact(async (trx) => {
           const s = scopeOf(ctx, trx);
-          const before = await documentStore.find(s, doc, id);
-          if (!before) throw notFound();
+          const before = await findAllowed(s, ctx, doc, id);
           refuseLocked(before);
           const settings = await settingsFor(s, ctx);
           await post(trx, ctx, s, doc, { ...before, revision: before.revision + 1 }, true, settings);
@@ -223,15 +226,18 @@ export function documentEngineRoutes(
           throw new AppError(400, 'validationFailed', {}, [
             { field: 'base64', code: 'validation.fileTooLarge' },
           ]);
+        const contentType = checkAttachment({ ...file, content });
         return deps.transact(async (trx) => {
           const s = scopeOf(ctx, trx);
-          if (!(await s(documentTableOf(doc)).where({ id }).first('id'))) throw notFound();
+          const owner = await s(documentTableOf(doc)).where({ id }).first('branch_id');
+          if (!owner) throw notFound();
+          requireBranch(ctx, owner.branch_id ? String(owner.branch_id) : null);
           const row = {
             id: newId(),
             document_type: doc.name,
             document_id: id,
             file_name: file.fileName,
-            content_type: file.contentType || 'application/octet-stream',
+            content_type: contentType,
             size: content.length,
             created_at: nowIso(),
           };
@@ -247,18 +253,21 @@ export function documentEngineRoutes(
       }),
       handle(download!, async ({ ctx, params, res }) => {
         const { id, attachmentId } = params as { id: string; attachmentId: string };
+        await findAllowed(scopeOf(ctx), ctx, doc, id);
         const row = await scopeOf(ctx)('doc_attachments')
           .where({ id: attachmentId, document_type: doc.name, document_id: id })
           .first();
         if (!row) throw notFound();
         res
           .status(200)
-          .type(String(row.content_type))
+          // attachment() sets a type from the name's extension: the stored (checked) type is set after it
           .attachment(String(row.file_name))
+          .type(safeContentType(row.content_type))
           .send(Buffer.from(row.content as Buffer));
       }),
       handle(detach!, async ({ ctx, params }) => {
         const { id, attachmentId } = params as { id: string; attachmentId: string };
+        await findAllowed(scopeOf(ctx), ctx, doc, id);
         const removed = await scopeOf(ctx)('doc_attachments')
           .where({ id: attachmentId, document_type: doc.name, document_id: id })
           .delete();
@@ -272,8 +281,7 @@ export function documentEngineRoutes(
           const id = (params as { id: string }).id;
           return deps.transact(async (trx) => {
             const s = scopeOf(ctx, trx);
-            const before = await documentStore.find(s, doc, id);
-            if (!before) throw notFound();
+            const before = await findAllowed(s, ctx, doc, id);
             refuseLocked(before);
             const settings = await settingsFor(s, ctx);
             await checkFiscalYear(s, ctx, before.date);

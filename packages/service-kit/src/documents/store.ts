@@ -148,10 +148,13 @@ export const documentStore = {
     doc: DocumentDef,
     query: DocumentListQuery,
     branchId: string | null,
+    /** The caller's branches (null: every branch); lists without a BranchId show only these. */
+    allowedBranches: readonly string[] | null = null,
   ): Promise<Page<DocumentRecord>> {
     const table = documentTableOf(doc);
     const q = s(table);
     if (branchId) q.andWhere('branch_id', branchId);
+    else if (allowedBranches) q.whereIn('branch_id', [...allowedBranches]);
     searchColumns(q, ['code', 'reference_number', 'notes'], query.search);
     if (query.dateFrom) q.andWhere('date', '>=', query.dateFrom);
     if (query.dateTo) q.andWhere('date', '<=', query.dateTo);

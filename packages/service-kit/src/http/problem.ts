@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { z } from 'zod';
-import { digitsLength, type FieldError, type Problem } from '@erp/contracts';
+import { MAX_DECIMAL, digitsLength, type FieldError, type Problem } from '@erp/contracts';
 import {
   isServerMessageKey,
   parseLanguage,
@@ -95,6 +95,14 @@ export function problemMiddleware(logger: Logger): ErrorRequestHandler {
       );
       return;
     }
+    if (error instanceof RangeError && /out of range/.test(error.message)) {
+      // a computed amount (quantity × price) beyond what storage keeps exactly: refused, never a 500
+      sendProblem(
+        res,
+        problemBody(400, 'validation.numberTooLarge', language, [], { maximum: MAX_DECIMAL }, instance),
+      );
+      return;
+    }
     if (isUniqueViolation(error)) {
       // two requests raced past the use case's own check; the unique index decided
       sendProblem(res, problemBody(409, 'itemAlreadyExists', language, [], {}, instance));
@@ -106,7 +114,12 @@ export function problemMiddleware(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (e?.type === 'entity.too.large' || e?.status === 413) {
-      sendProblem(res, problemBody(413, 'validation.fileSizeExceedsOneMiB', language, [], {}, instance));
+      sendProblem(res, problemBody(413, 'requestTooLarge', language, [], {}, instance));
+      return;
+    }
+    if (error instanceof URIError || e?.status === 400) {
+      // a path parameter that is not valid percent-encoding (/api/Banks/%E0%A4%A)
+      sendProblem(res, problemBody(400, 'invalidAddress', language, [], {}, instance));
       return;
     }
     logger.error('unhandled error', {

@@ -12,6 +12,12 @@ export interface Principal {
   /** Subscription end (YYYY-MM-DD) and active flag at issuance; the gateway's replica overrides them. */
   subscriptionEnd: string;
   subscriptionActive: boolean;
+  /**
+   * The user's token version at issuance. Identity raises it whenever a token must stop working at once
+   * (deleted, suspended, permissions or branches changed, password set, logged out); the gateway refuses a token
+   * older than its replica's version. 0 in tokens issued before versions existed.
+   */
+  tokenVersion: number;
 }
 
 interface Claims {
@@ -23,6 +29,7 @@ interface Claims {
   br: string[];
   se: string;
   sa: boolean;
+  tv?: number;
 }
 
 export interface TokenService {
@@ -47,6 +54,7 @@ export function createTokenService(secret: string, ttlSeconds = 900): TokenServi
         br: [...p.branches],
         se: p.subscriptionEnd,
         sa: p.subscriptionActive,
+        tv: p.tokenVersion,
       };
       return {
         token: jwt.sign(claims, key, { algorithm: 'HS256', expiresIn: ttlSeconds }),
@@ -65,6 +73,7 @@ export function createTokenService(secret: string, ttlSeconds = 900): TokenServi
           branches: c.br,
           subscriptionEnd: c.se,
           subscriptionActive: c.sa,
+          tokenVersion: typeof c.tv === 'number' ? c.tv : 0,
         };
       } catch (error) {
         return (error as Error).name === 'TokenExpiredError' ? 'expired' : 'invalid';

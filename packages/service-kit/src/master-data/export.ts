@@ -2,14 +2,14 @@ import ExcelJS from 'exceljs';
 import type { EntityDef } from '@erp/contracts';
 import { label, type Language } from '@erp/i18n';
 import type { TenantScope } from '../db/tenant-scope';
-import { entityStore, type ListQuery } from './store';
+import { entityStore, type ScopedListQuery } from './store';
 
 /** The list as the user filtered it, as an .xlsx workbook with translated headers (right to left in ar/ku). */
 export async function exportEntity(
   s: TenantScope,
   entity: EntityDef,
   entities: readonly EntityDef[],
-  query: ListQuery,
+  query: ScopedListQuery,
   language: Language,
 ): Promise<Buffer> {
   const records = await entityStore.all(s, entity, query);

@@ -9,13 +9,21 @@ import {
 import { tenantScope, type TenantScope } from '../db/tenant-scope';
 import { AppError, conflict, notFound } from '../errors';
 import { recordAudit } from '../audit';
-import { originOf, requirePrincipal, type RequestContext } from '../http/context';
+import { originOf, requireBranch, requirePrincipal, type RequestContext } from '../http/context';
 import { handle, type BoundRoute } from '../http/routes';
 import { newId, nowIso } from '../ids';
 import { emit } from '../messaging/outbox';
 import type { ServiceDeps } from '../service';
 import type { Executor } from '../db/database';
-import { entityStore, linesFieldsOf, saveLines, toRow, type EntityRecord, type ListQuery } from './store';
+import {
+  branchFieldOf,
+  entityStore,
+  linesFieldsOf,
+  saveLines,
+  toRow,
+  type EntityRecord,
+  type ListQuery,
+} from './store';
 import type { FieldIssue } from '../errors';
 import { replicaTables } from './replicas';
 import { hashSecret } from './secrets';
@@ -35,6 +43,13 @@ export interface EntityHooks {
     before: EntityRecord | null,
     after: EntityRecord | null,
   ): Promise<void>;
+}
+
+/** 403 when the record belongs to a branch the caller may not work in. */
+function requireRecordBranch(ctx: RequestContext, entity: EntityDef, record: Record<string, unknown>): void {
+  const field = branchFieldOf(entity);
+  const value = field ? record[field.name] : null;
+  requireBranch(ctx, typeof value === 'string' && value !== '' ? value : null);
 }
 
 /** The branch the caller works in, from the BranchId header and the identity replica. */
@@ -88,6 +103,9 @@ export function entityWriter(
       if (branch?.isMaster) throw conflict('masterBranchReadOnly');
       const before = id ? await entityStore.find(s, entity, id) : null;
       if (id && !before) throw notFound();
+      // a record of another branch is neither read nor moved there (issue 9 item 3)
+      if (before) requireRecordBranch(ctx, entity, before.record);
+      requireRecordBranch(ctx, entity, input);
       // the code is fixed once a record exists (spec section 5: the code field is disabled on edit)
       const code = before ? before.record.code : input.code || (await entityStore.nextCode(s, entity));
       const row = toRow(entity, { ...input, code }, branch?.digits ?? null);
@@ -170,9 +188,12 @@ export function masterDataRoutes(
       ...ReturnType<typeof entityRoutes>,
     ];
     return [
-      handle(list, ({ ctx, query }) => entityStore.list(scopeOf(ctx), entity, query as ListQuery)),
+      handle(list, ({ ctx, query }) =>
+        entityStore.list(scopeOf(ctx), entity, { ...(query as ListQuery), branches: ctx.allowedBranches }),
+      ),
       handle(exportRoute!, async ({ ctx, query, res }) => {
-        const buffer = await exportEntity(scopeOf(ctx), entity, entities, query as ListQuery, ctx.language);
+        const scoped = { ...(query as ListQuery), branches: ctx.allowedBranches };
+        const buffer = await exportEntity(scopeOf(ctx), entity, entities, scoped, ctx.language);
         res
           .status(200)
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -182,6 +203,7 @@ export function masterDataRoutes(
       handle(get!, async ({ ctx, params }) => {
         const found = await entityStore.find(scopeOf(ctx), entity, (params as { id: string }).id);
         if (!found) throw notFound();
+        requireRecordBranch(ctx, entity, found.record);
         return found.record;
       }),
       handle(create!, ({ ctx, body }) => write(ctx, entity, null, body as EntityInput)),
@@ -195,6 +217,7 @@ export function masterDataRoutes(
           if ((await workingBranch(s, ctx))?.isMaster) throw conflict('masterBranchReadOnly');
           const before = await entityStore.find(s, entity, id);
           if (!before) throw notFound();
+          requireRecordBranch(ctx, entity, before.record);
           if (
             (await entityStore.isReferenced(s, entity, id, entities)) ||
             (await hooks[entity.name]?.isReferenced?.(s, id))

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import {
   columnOf,
   linesTableOf,
+  decimalString,
   fromStored,
   roundTo,
   STORAGE_SCALE,
@@ -13,7 +14,7 @@ import {
 import { bool, parseJson } from '../db/database';
 import { paginate, searchColumns, type Page } from '../db/paging';
 import type { TenantScope } from '../db/tenant-scope';
-import type { FieldIssue } from '../errors';
+import { AppError, type FieldIssue } from '../errors';
 import { replicaTables } from './replicas';
 import { searchThroughIndex } from './search-index';
 
@@ -168,8 +169,17 @@ export function toRow(entity: EntityDef, input: Record<string, unknown>, digits:
   return row;
 }
 
+/** A list limited to the caller's branches (null: every branch), for entities that belong to a branch. */
+export type ScopedListQuery = ListQuery & { branches?: readonly string[] | null };
+
+/** The field that makes a record belong to a branch (safes, stores): a reference to the branches. */
+export function branchFieldOf(entity: EntityDef): FieldDef | undefined {
+  return entity.fields.find((f) => f.kind === 'reference' && f.reference === 'branches');
+}
+
 function columnFor(entity: EntityDef, name: string): { column: string; field?: FieldDef } | null {
-  if (BASE_COLUMNS[name]) return { column: BASE_COLUMNS[name] };
+  // own keys only: 'constructor' or 'toString' are not columns (issue 9 item 7)
+  if (Object.hasOwn(BASE_COLUMNS, name)) return { column: BASE_COLUMNS[name]! };
   const field = entity.fields.find((f) => f.name === name && f.kind !== 'secret' && f.kind !== 'lines');
   return field ? { column: columnOf(field.name), field } : null;
 }
@@ -177,7 +187,12 @@ function columnFor(entity: EntityDef, name: string): { column: string; field?: F
 function applyFilters(q: Knex.QueryBuilder, entity: EntityDef, filter: Record<string, string> = {}): void {
   for (const [name, raw] of Object.entries(filter)) {
     const target = columnFor(entity, name);
-    if (!target || raw === '') continue;
+    if (!target) {
+      throw new AppError(400, 'validationFailed', {}, [
+        { field: `filter.${name}`, code: 'validation.unknownField' },
+      ]);
+    }
+    if (raw === '') continue;
     const f = target.field;
     if (!f || ['text', 'textarea', 'phone', 'email', 'iban', 'taxNumber'].includes(f.kind)) {
       searchColumns(q, [target.column], raw);
@@ -186,7 +201,8 @@ function applyFilters(q: Knex.QueryBuilder, entity: EntityDef, filter: Record<st
     } else if (f.kind === 'integer') {
       if (/^-?\d+$/.test(raw)) q.andWhere(target.column, Number(raw));
     } else if (f.kind === 'decimal') {
-      if (/^-?\d+(\.\d+)?$/.test(raw)) q.andWhere(target.column, toStored(raw));
+      const value = decimalString.safeParse(raw);
+      if (value.success) q.andWhere(target.column, toStored(value.data));
     } else if (f.kind === 'references') {
       searchColumns(q, [target.column], `"${raw}"`);
     } else {
@@ -196,9 +212,11 @@ function applyFilters(q: Knex.QueryBuilder, entity: EntityDef, filter: Record<st
 }
 
 export const entityStore = {
-  async list(s: TenantScope, entity: EntityDef, query: ListQuery): Promise<Page<EntityRecord>> {
+  async list(s: TenantScope, entity: EntityDef, query: ScopedListQuery): Promise<Page<EntityRecord>> {
     const table = tableOf(entity);
     const q = s(table);
+    const branchField = branchFieldOf(entity);
+    if (branchField && query.branches) q.whereIn(columnOf(branchField.name), [...query.branches]);
     const searchable = [
       'code',
       'arabic_name',
@@ -227,7 +245,7 @@ export const entityStore = {
   async all(
     s: TenantScope,
     entity: EntityDef,
-    query: Omit<ListQuery, 'page' | 'pageSize'>,
+    query: Omit<ScopedListQuery, 'page' | 'pageSize'>,
   ): Promise<EntityRecord[]> {
     const page = await entityStore.list(s, entity, { ...query, page: 1, pageSize: 1_000_000 });
     return page.items;

@@ -1,4 +1,11 @@
-import { events, topicOf, type Envelope, type EventKey, type PayloadOf } from '@erp/contracts';
+import {
+  events,
+  topicOf,
+  type Envelope,
+  type EventKey,
+  type PayloadInput,
+  type PayloadOf,
+} from '@erp/contracts';
 import type { Executor } from '../db/database';
 import { newId, nowIso } from '../ids';
 
@@ -19,7 +26,7 @@ export async function emit<K extends EventKey>(
   origin: EventOrigin,
   key: K,
   aggregateId: string,
-  payload: PayloadOf<K>,
+  payload: PayloadInput<K>,
 ): Promise<Envelope<PayloadOf<K>>> {
   const def = events[key];
   const envelope: Envelope<PayloadOf<K>> = {

@@ -3,20 +3,28 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Job } from '@erp/contracts';
 import { isServerMessageKey, translate } from '@erp/i18n';
 import { useFeature } from '../feature';
+import { browserSessionStorage, rememberedJobs } from '../jobs/job-model';
+import { JobProgress } from '../jobs/JobProgress';
 
 /** Spec sections 5 and 9: one .xlsx, .xls or .csv file under 1 MB. */
 export const IMPORT_MAX_BYTES = 1024 * 1024;
 export const IMPORT_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 
-/** What the import answers: how many rows were imported and the rows refused, with their reasons. */
-export interface ImportResult {
+/** What an import job ends with: how many rows were imported and how many refused (the job lists them). */
+interface ImportOutcome {
   imported: number;
-  rejected: { row: number; reasons: string[] }[];
+  rejected: number;
 }
+
+const outcomeOf = (job: Job): ImportOutcome => {
+  const r = (job.result ?? {}) as Partial<ImportOutcome>;
+  return { imported: Number(r.imported ?? 0), rejected: job.rejected.length };
+};
 
 /** Why a chosen file is refused before sending, as a `migration.*` text key; null when it may be sent. */
 export function importFileProblem(file: { name: string; size: number }): string | null {
@@ -40,17 +48,22 @@ function save(blob: Blob, fileName: string) {
 /**
  * The Excel import and export of a master-data list through the spec's `/data-migration/<Name>` calls
  * (section 7): export (GET, an .xlsx), the import template (GET ?template=true), and an import dialog that
- * sends one file (multipart field `file`) and shows how many rows were imported and each refused row with its
- * reasons. Only the export shows without the add permission.
+ * sends one file (multipart field `file`). The server answers a background job: the dialog shows its progress
+ * bar, then how many rows were imported and each refused row with its reasons. The job is remembered for the
+ * tab, so after a reload the dialog opens again on the same job. Only the export shows without the add
+ * permission.
  */
 export function DataMigrationActions({
   path,
+  service,
   fileName,
   canImport,
   onImported,
 }: {
   /** '/api/data-migration/Items' */
   path: string;
+  /** The service that runs the import's job ('inventory'). */
+  service: string;
   /** The downloaded file's name without extension (the entity's name in the user's language). */
   fileName: string;
   canImport: boolean;
@@ -58,12 +71,15 @@ export function DataMigrationActions({
 }) {
   const { api, language, notify } = useFeature();
   const { t } = useTranslation('ui');
+  const remembered = useMemo(() => rememberedJobs(browserSessionStorage(), path), [path]);
   const [busy, setBusy] = useState<'export' | 'template' | 'import' | null>(null);
-  const [open, setOpen] = useState(false);
+  const [jobId, setJobId] = useState<string | null>(() => (canImport ? remembered.get() : null));
+  const [open, setOpen] = useState(jobId !== null);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const [finishedId, setFinishedId] = useState<string | null>(null);
+  const running = jobId !== null && finishedId !== jobId;
 
   async function download(template: boolean) {
     setBusy(template ? 'template' : 'export');
@@ -80,8 +96,13 @@ export function DataMigrationActions({
     }
   }
 
+  function forgetJob() {
+    remembered.clear();
+    setJobId(null);
+  }
+
   function choose(files: FileList | null) {
-    setResult(null);
+    if (!running) forgetJob();
     if (!files || files.length === 0) return;
     if (files.length > 1) {
       setFile(null);
@@ -100,20 +121,23 @@ export function DataMigrationActions({
     try {
       const form = new FormData();
       form.append('file', file, file.name);
-      const answer = await api.post<ImportResult>(path, form);
-      setResult(answer);
-      if (answer.imported > 0) onImported();
-      notify(
-        answer.rejected.length ? 'warn' : 'success',
-        t('migration.importedCount', { count: answer.imported }),
-      );
+      const job = await api.post<Job>(path, form);
+      remembered.set(job.id);
+      setJobId(job.id);
     } catch {
-      // the shell's alert already showed the translated detail
+      // the shell's alert already showed the translated detail (a 409 while another import runs, a 413)
     } finally {
       setBusy(null);
       setFile(null);
       if (input.current) input.current.value = '';
     }
+  }
+
+  function finished(job: Job) {
+    if (job.status !== 'succeeded') return;
+    const outcome = outcomeOf(job);
+    if (outcome.imported > 0) onImported();
+    notify(outcome.rejected ? 'warn' : 'success', t('migration.importedCount', { count: outcome.imported }));
   }
 
   const reasonText = (reason: string) => (isServerMessageKey(reason) ? translate(language, reason) : reason);
@@ -140,7 +164,6 @@ export function DataMigrationActions({
           data-testid="md-import"
           onClick={() => {
             setOpen(true);
-            setResult(null);
             setProblem(null);
             setFile(null);
           }}
@@ -148,7 +171,11 @@ export function DataMigrationActions({
       ) : null}
       <Dialog
         visible={open}
-        onHide={() => setOpen(false)}
+        onHide={() => {
+          setOpen(false);
+          // a finished job's report has been seen; a running one stays remembered and reopens after a reload
+          if (jobId && !running) forgetJob();
+        }}
         header={t('migration.title', { name: fileName })}
         className="erp-md-dialog"
         style={{ width: 'min(44rem, 96vw)' }}
@@ -181,46 +208,67 @@ export function DataMigrationActions({
               type="button"
               icon="pi pi-upload"
               label={t('migration.send')}
-              disabled={!file}
+              disabled={!file || running}
               loading={busy === 'import'}
               data-testid="import-send"
               onClick={() => void send()}
             />
           </div>
           {problem ? <Message severity="error" text={t(problem)} data-testid="import-problem" /> : null}
-          {result ? (
-            <div data-testid="import-result">
-              <Message
-                severity={result.rejected.length ? 'warn' : 'success'}
-                text={
-                  result.rejected.length
-                    ? t('migration.someRejected', {
-                        imported: result.imported,
-                        rejected: result.rejected.length,
-                      })
-                    : t('migration.importedCount', { count: result.imported })
-                }
-                data-testid="import-summary"
-              />
-              {result.rejected.length ? (
-                <DataTable
-                  value={result.rejected}
-                  size="small"
-                  stripedRows
-                  className="erp-md__table"
-                  data-testid="import-rejected"
-                >
-                  <Column field="row" header={t('migration.row')} bodyClassName="erp-md__num" />
-                  <Column
-                    header={t('migration.reasons')}
-                    body={(r: ImportResult['rejected'][number]) => r.reasons.map(reasonText).join(' · ')}
-                  />
-                </DataTable>
-              ) : null}
-            </div>
+          {jobId ? (
+            <JobProgress
+              key={jobId}
+              service={service}
+              jobId={jobId}
+              onFinished={(job) => {
+                setFinishedId(job.id);
+                finished(job);
+              }}
+              onGone={forgetJob}
+            >
+              {(job) =>
+                job.status === 'succeeded' ? <ImportReport job={job} reasonText={reasonText} /> : null
+              }
+            </JobProgress>
           ) : null}
         </div>
       </Dialog>
     </>
+  );
+}
+
+/** A finished import: how many rows were imported, and each refused row with its reasons. */
+function ImportReport({ job, reasonText }: { job: Job; reasonText: (reason: string) => string }) {
+  const { t } = useTranslation('ui');
+  const outcome = outcomeOf(job);
+  return (
+    <div data-testid="import-result">
+      <Message
+        severity={outcome.rejected ? 'warn' : 'success'}
+        text={
+          outcome.rejected
+            ? t('migration.someRejected', { imported: outcome.imported, rejected: outcome.rejected })
+            : t('migration.importedCount', { count: outcome.imported })
+        }
+        data-testid="import-summary"
+      />
+      {outcome.rejected ? (
+        <DataTable
+          value={job.rejected}
+          size="small"
+          stripedRows
+          paginator={job.rejected.length > 25}
+          rows={25}
+          className="erp-md__table"
+          data-testid="import-rejected"
+        >
+          <Column field="row" header={t('migration.row')} bodyClassName="erp-md__num" />
+          <Column
+            header={t('migration.reasons')}
+            body={(r: Job['rejected'][number]) => r.reasons.map(reasonText).join(' · ')}
+          />
+        </DataTable>
+      ) : null}
+    </div>
   );
 }

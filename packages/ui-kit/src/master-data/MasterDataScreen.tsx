@@ -357,6 +357,7 @@ function MasterDataList({
             {migrationPath ? (
               <DataMigrationActions
                 path={migrationPath}
+                service={entity.service}
                 fileName={entityName}
                 canImport={canAdd && !readOnly}
                 onImported={reload}

@@ -6,6 +6,11 @@ export interface Mail {
   to: string;
   subject: string;
   body: string;
+  /**
+   * A mail carrying a secret (a one-time sign-in code) is worthless after this time: unsent, it is deleted then;
+   * sent, its body is erased at once (issue 9 item 11), so no secret stays readable in the queue.
+   */
+  secretUntil?: string;
 }
 
 /**
@@ -18,10 +23,11 @@ export class Mailer {
   constructor(
     private readonly db: Db,
     private readonly logger: Logger,
-    smtpUrl: string | undefined,
+    /** ERP_SMTP_URL, or a transport of its own (tests). */
+    smtp: string | Transporter | undefined,
     private readonly from = 'ERP <no-reply@localhost>',
   ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    this.transport = typeof smtp === 'string' ? nodemailer.createTransport(smtp) : (smtp ?? null);
   }
 
   async enqueue(trx: Executor, mail: Mail): Promise<void> {
@@ -33,11 +39,18 @@ export class Mailer {
       body: mail.body,
       status: 'pending',
       created_at: nowIso(),
+      secret_until: mail.secretUntil ?? null,
     });
+  }
+
+  /** Deletes unsent mails whose secret has expired; the code they carry can no longer be used anyway. */
+  async pruneExpired(): Promise<void> {
+    await this.db('mail_queue').where({ status: 'pending' }).andWhere('secret_until', '<', nowIso()).delete();
   }
 
   /** Sends what is queued; a failure stays queued with its error for the next try. */
   async deliver(): Promise<void> {
+    await this.pruneExpired();
     if (!this.transport) return;
     const pending = await this.db('mail_queue').where({ status: 'pending' }).orderBy('created_at').limit(50);
     for (const m of pending) {
@@ -48,9 +61,10 @@ export class Mailer {
           subject: String(m.subject),
           text: String(m.body),
         });
+        const erased = m.secret_until ? { body: '' } : {};
         await this.db('mail_queue')
           .where({ id: m.id })
-          .update({ status: 'sent', sent_at: nowIso(), error: null });
+          .update({ status: 'sent', sent_at: nowIso(), error: null, ...erased });
       } catch (error) {
         this.logger.warn('mail not sent', { id: m.id, error: String(error) });
         await this.db('mail_queue')

@@ -1,5 +1,6 @@
 import type { favoriteRouteInput, supportTicketInput } from '@erp/contracts';
 import {
+  checkImage,
   conflict,
   isUniqueViolation,
   newId,
@@ -75,6 +76,9 @@ export function supportUseCases(deps: ServiceDeps) {
 
     async createTicket(ctx: RequestContext, input: z.infer<typeof supportTicketInput>) {
       const p = requirePrincipal(ctx);
+      const image = input.base64Image ? input.base64Image.replace(/^data:[^,]*,/, '') : null;
+      // the screenshot must be the image its extension says, not HTML or a program renamed .png
+      if (image) checkImage(Buffer.from(image, 'base64'), input.imageExtension, 'base64Image');
       const id = newId();
       await deps.transact((trx) =>
         requireTenant(trx, ctx).insert('support_tickets', {
@@ -87,7 +91,7 @@ export function supportUseCases(deps: ServiceDeps) {
           type: 'feedback',
           comment: '',
           image_extension: input.base64Image ? input.imageExtension : '',
-          image: input.base64Image ? input.base64Image.replace(/^data:[^,]*,/, '') : null,
+          image,
           status: 'underReview',
           created_at: nowIso(),
         }),
@@ -96,11 +100,11 @@ export function supportUseCases(deps: ServiceDeps) {
     },
 
     async tickets(ctx: RequestContext, q: { page: number; pageSize: number; search?: string | undefined }) {
-      const query = searchColumns(
-        requireTenant(deps.db, ctx)('support_tickets'),
-        ['title', 'message'],
-        q.search,
-      ).select(
+      const mine = requireTenant(deps.db, ctx)('support_tickets');
+      // a user sees the tickets they sent; admins see everyone's, with the senders' phones and emails (issue 9 item 11)
+      const p = requirePrincipal(ctx);
+      if (!p.isAdmin) mine.where('support_tickets.user_id', p.userId);
+      const query = searchColumns(mine, ['title', 'message'], q.search).select(
         'id',
         'title',
         'phone',

@@ -1,6 +1,8 @@
 import type { userCreateInput, userUpdateInput, User } from '@erp/contracts';
 import {
+  AppError,
   conflict,
+  requirePrincipal,
   emit,
   newId,
   notFound,
@@ -13,9 +15,15 @@ import {
 import type { z } from 'zod';
 import { branchesRepository } from '../persistence/branches.repository';
 import { refreshTokensRepository } from '../persistence/refresh-tokens.repository';
-import { publicUser, usersRepository, type UserFields } from '../persistence/users.repository';
+import {
+  publicUser,
+  usersRepository,
+  type UserFields,
+  type UserRecord,
+} from '../persistence/users.repository';
 import { hashPassword } from './passwords';
 import { requireTenant } from './scope';
+import { checkGrants } from './user-grants';
 
 type CreateInput = z.infer<typeof userCreateInput>;
 type UpdateInput = z.infer<typeof userUpdateInput>;
@@ -25,7 +33,7 @@ function fieldsOf(input: CreateInput | UpdateInput): UserFields {
   return fields;
 }
 
-function eventPayload(u: User) {
+function eventPayload(u: UserRecord) {
   return {
     id: u.id,
     userName: u.userName,
@@ -34,7 +42,27 @@ function eventPayload(u: User) {
     active: u.active,
     branches: u.branches,
     maxAllowedDiscount: u.maxAllowedDiscount,
+    tokenVersion: u.tokenVersion,
   };
+}
+
+/** A change that must end the user's current access tokens at once (issue 9 item 4). */
+function endsSessions(before: UserRecord, next: UserFields, setsPassword: boolean): boolean {
+  const same = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && [...a].sort().join() === [...b].sort().join();
+  return (
+    setsPassword ||
+    before.isAdmin !== next.isAdmin ||
+    before.active !== next.active ||
+    !same(before.permissions, next.permissions) ||
+    !same(before.branches, next.branches)
+  );
+}
+
+/** The caller's own record, for the rights that are not in the token. */
+async function actorOf(s: TenantScope, ctx: RequestContext): Promise<UserRecord | null> {
+  const p = ctx.principal;
+  return p && !p.isAdmin ? usersRepository.find(s, p.userId) : null;
 }
 
 async function checkUnique(
@@ -73,11 +101,13 @@ export function userUseCases(deps: ServiceDeps) {
       const hash = await hashPassword(input.password);
       return deps.transact(async (trx) => {
         const s = requireTenant(trx, ctx);
+        checkGrants(requirePrincipal(ctx), await actorOf(s, ctx), null, fields, true);
         await checkUnique(deps, s, fields);
         const id = newId();
         await usersRepository.insert(s, id, fields, hash);
-        const user = publicUser((await usersRepository.find(s, id))!);
-        await emit(trx, originOf(ctx), 'userCreated', id, eventPayload(user));
+        const record = (await usersRepository.find(s, id))!;
+        const user = publicUser(record);
+        await emit(trx, originOf(ctx), 'userCreated', id, eventPayload(record));
         await recordAudit(trx, ctx, 'identity', 'user', id, null, user);
         return user;
       });
@@ -90,15 +120,20 @@ export function userUseCases(deps: ServiceDeps) {
         const s = requireTenant(trx, ctx);
         const before = await usersRepository.find(s, id);
         if (!before) throw notFound();
+        checkGrants(requirePrincipal(ctx), await actorOf(s, ctx), before, fields, hash !== undefined);
         await checkUnique(deps, s, fields, id);
         const losesAdmin = before.isAdmin && before.active && (!fields.isAdmin || !fields.active);
         if (losesAdmin && (await usersRepository.activeAdminCount(s)) <= 1)
           throw conflict('cannotRemoveLastAdmin');
         await usersRepository.update(s, id, fields, hash);
         if (hash || !fields.active) await refreshTokensRepository.revokeAllOf(s, id);
-        const after = publicUser((await usersRepository.find(s, id))!);
-        await emit(trx, originOf(ctx), 'userChanged', id, eventPayload(after));
-        await recordAudit(trx, ctx, 'identity', 'user', id, publicUser(before), after);
+        if (endsSessions(before, fields, hash !== undefined)) await usersRepository.bumpTokenVersion(s, id);
+        const record = (await usersRepository.find(s, id))!;
+        const after = publicUser(record);
+        await emit(trx, originOf(ctx), 'userChanged', id, eventPayload(record));
+        // a password set here is recorded (never its hash) so the trail shows who changed whose password
+        const audited = hash ? { ...after, credentialsChanged: true } : after;
+        await recordAudit(trx, ctx, 'identity', 'user', id, publicUser(before), audited);
         return after;
       });
     },
@@ -109,6 +144,7 @@ export function userUseCases(deps: ServiceDeps) {
         const before = await usersRepository.find(s, id);
         if (!before) throw notFound();
         if (id === ctx.principal?.userId) throw conflict('cannotDeleteYourself');
+        if (before.isAdmin && !requirePrincipal(ctx).isAdmin) throw new AppError(403, 'onlyAdminGrantsAdmin');
         if (before.isAdmin && before.active && (await usersRepository.activeAdminCount(s)) <= 1) {
           throw conflict('cannotRemoveLastAdmin');
         }

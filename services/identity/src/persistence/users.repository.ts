@@ -15,6 +15,8 @@ type Row = Record<string, unknown>;
 export interface UserRecord extends User {
   tenantId: string;
   passwordHash: string;
+  /** Raised whenever the user's access tokens must stop working at once (see the Principal's tokenVersion). */
+  tokenVersion: number;
 }
 
 export function toUser(row: Row): UserRecord {
@@ -34,12 +36,13 @@ export function toUser(row: Row): UserRecord {
     canRaisePriceAboveSalesPrice: bool(row.can_raise_price_above_sales_price),
     canSaveInvoiceWithRemainder: bool(row.can_save_invoice_with_remainder),
     passwordHash: String(row.password_hash),
+    tokenVersion: Number(row.token_version ?? 0),
   };
 }
 
 /** The public shape: never the hash. */
 export function publicUser(u: UserRecord): User {
-  const { tenantId: _t, passwordHash: _h, ...user } = u;
+  const { tenantId: _t, passwordHash: _h, tokenVersion: _v, ...user } = u;
   return user;
 }
 
@@ -160,6 +163,14 @@ export const usersRepository = {
       pending_password_expires_at: null,
       updated_at: nowIso(),
     });
+  },
+  /** Every access token the user holds stops working; returns the new version. */
+  async bumpTokenVersion(s: TenantScope, id: string): Promise<number> {
+    await s('users')
+      .where({ id })
+      .update({ token_version: s.db.raw('token_version + 1') });
+    const row = await s('users').where({ id }).first('token_version');
+    return Number(row?.token_version ?? 0);
   },
   async remove(s: TenantScope, id: string): Promise<void> {
     await s('users').where({ id }).delete();

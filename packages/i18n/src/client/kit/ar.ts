@@ -49,6 +49,15 @@ export const ar: KitMessages = {
     attach: 'إرفاق ملف',
     attachHint: 'حتى 5 ميجابايت لكل ملف.',
   },
+  jobs: {
+    progress: 'التقدم',
+    queued: 'في انتظار البدء…',
+    running: 'قيد التنفيذ: {{done}} من {{total}}',
+    cancel: 'إلغاء',
+    cancelling: 'جارٍ الإلغاء…',
+    cancelled: 'أُلغيت بعد {{done}} من {{total}}.',
+    failed: 'فشلت العملية.',
+  },
   migration: {
     import: 'استيراد من إكسل',
     title: 'استيراد: {{name}}',

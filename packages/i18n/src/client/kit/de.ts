@@ -53,6 +53,15 @@ export const de: KitMessages = {
     attach: 'Datei anhängen',
     attachHint: 'Bis zu 5 MB pro Datei.',
   },
+  jobs: {
+    progress: 'Fortschritt',
+    queued: 'Wartet auf den Start…',
+    running: 'In Arbeit: {{done}} von {{total}}',
+    cancel: 'Abbrechen',
+    cancelling: 'Wird abgebrochen…',
+    cancelled: 'Abgebrochen nach {{done}} von {{total}}.',
+    failed: 'Der Auftrag ist fehlgeschlagen.',
+  },
   migration: {
     import: 'Aus Excel importieren',
     title: 'Importieren: {{name}}',

@@ -53,6 +53,15 @@ export const en = {
     attach: 'Attach a file',
     attachHint: 'Up to 5 MB per file.',
   },
+  jobs: {
+    progress: 'Progress',
+    queued: 'Waiting to start…',
+    running: 'In progress: {{done}} of {{total}}',
+    cancel: 'Cancel',
+    cancelling: 'Cancelling…',
+    cancelled: 'Cancelled after {{done}} of {{total}}.',
+    failed: 'The job failed.',
+  },
   migration: {
     import: 'Import from Excel',
     title: 'Import: {{name}}',

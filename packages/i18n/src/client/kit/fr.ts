@@ -51,6 +51,15 @@ export const fr: KitMessages = {
     attach: 'Joindre un fichier',
     attachHint: 'Jusqu’à 5 Mo par fichier.',
   },
+  jobs: {
+    progress: 'Progression',
+    queued: 'En attente de démarrage…',
+    running: 'En cours : {{done}} sur {{total}}',
+    cancel: 'Annuler',
+    cancelling: 'Annulation…',
+    cancelled: 'Annulé après {{done}} sur {{total}}.',
+    failed: 'La tâche a échoué.',
+  },
   migration: {
     import: 'Importer depuis Excel',
     title: 'Importer : {{name}}',

@@ -50,6 +50,15 @@ export const ku: KitMessages = {
     attach: 'هاوپێچکردنی فایل',
     attachHint: 'تا 5 مێگابایت بۆ هەر فایلێک.',
   },
+  jobs: {
+    progress: 'پێشکەوتن',
+    queued: 'چاوەڕێی دەستپێکردن…',
+    running: 'بەڕێوەدەچێت: {{done}} لە {{total}}',
+    cancel: 'هەڵوەشاندنەوە',
+    cancelling: 'هەڵدەوەشێندرێتەوە…',
+    cancelled: 'دوای {{done}} لە {{total}} هەڵوەشایەوە.',
+    failed: 'کارەکە سەرنەکەوت.',
+  },
   migration: {
     import: 'هاوردەکردن لە ئێکسڵ',
     title: 'هاوردەکردن: {{name}}',

@@ -51,6 +51,15 @@ export const pt: KitMessages = {
     attach: 'Anexar um ficheiro',
     attachHint: 'Até 5 MB por ficheiro.',
   },
+  jobs: {
+    progress: 'Progresso',
+    queued: 'Aguardando o início…',
+    running: 'Em andamento: {{done}} de {{total}}',
+    cancel: 'Cancelar',
+    cancelling: 'Cancelando…',
+    cancelled: 'Cancelado após {{done}} de {{total}}.',
+    failed: 'O trabalho falhou.',
+  },
   migration: {
     import: 'Importar do Excel',
     title: 'Importar: {{name}}',

@@ -212,6 +212,7 @@ export const ar: ScreenMessages = {
         UsersAndAgentsDashboard: 'لوحة المستخدمين والمناديب',
         Company: 'بيانات الشركة',
         Users: 'المستخدمين',
+        UsersPassword: 'كلمات مرور المستخدمين',
         Branches: 'الفروع',
         Actions: 'الإجراءات',
         LoyaltyPoints: 'نقاط الولاء',

@@ -212,6 +212,7 @@ export const de: ScreenMessages = {
         UsersAndAgentsDashboard: 'Dashboard Benutzer und Vertreter',
         Company: 'Unternehmensdaten',
         Users: 'Benutzer',
+        UsersPassword: 'Passwörter der Benutzer',
         Branches: 'Filialen',
         Actions: 'Aktionen',
         LoyaltyPoints: 'Treuepunkte',

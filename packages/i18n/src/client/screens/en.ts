@@ -214,6 +214,7 @@ export const en = {
         UsersAndAgentsDashboard: 'users and agents dashboard',
         Company: 'company data',
         Users: 'users',
+        UsersPassword: "users' passwords",
         Branches: 'branches',
         Actions: 'actions',
         LoyaltyPoints: 'loyalty points',

@@ -212,6 +212,7 @@ export const fr: ScreenMessages = {
         UsersAndAgentsDashboard: 'tableau de bord des utilisateurs et commerciaux',
         Company: 'données de la société',
         Users: 'utilisateurs',
+        UsersPassword: 'mots de passe des utilisateurs',
         Branches: 'succursales',
         Actions: 'actions',
         LoyaltyPoints: 'points de fidélité',

@@ -213,6 +213,7 @@ export const ku: ScreenMessages = {
         UsersAndAgentsDashboard: 'داشبۆردی بەکارهێنەران و نوێنەران',
         Company: 'زانیاری کۆمپانیا',
         Users: 'بەکارهێنەران',
+        UsersPassword: 'وشەی نهێنی بەکارهێنەران',
         Branches: 'لقەکان',
         Actions: 'کردارەکان',
         LoyaltyPoints: 'خاڵەکانی دڵسۆزی',

@@ -212,6 +212,7 @@ export const pt: ScreenMessages = {
         UsersAndAgentsDashboard: 'painel de utilizadores e vendedores',
         Company: 'dados da empresa',
         Users: 'utilizadores',
+        UsersPassword: 'senhas dos usuários',
         Branches: 'filiais',
         Actions: 'ações',
         LoyaltyPoints: 'pontos de fidelização',

@@ -1,0 +1,2 @@
+export * from './job-model';
+export * from './JobProgress';
