@@ -235,6 +235,7 @@ describe.each(engines())('stock costing against the model on %s', (engine) => {
     }
 
     for (let op = 0; op < OPS; op++) {
+      if (op % 200 === 199) await f.relogin();
       if (op % EPOCH === 0) {
         items = [await f.item(), await f.item(), await f.item()];
         docs.clear();

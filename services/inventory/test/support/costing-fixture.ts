@@ -15,8 +15,9 @@ export async function costingFixture(engine: Engine) {
   const admin = await login(app, 'admin', ADMIN_PASSWORD);
   await app.flush();
   const year = new Date().getFullYear();
+  let token = admin.token;
   const headers = (language = 'en') => ({
-    ...bearer(admin.token),
+    ...bearer(token),
     BranchId: admin.defaultBranchId,
     FiscalYear: String(year),
     Language: language,
@@ -142,6 +143,10 @@ export async function costingFixture(engine: Engine) {
     balance,
     valuation,
     external,
+    /** A new token: a long run outlives the 15-minute access token. */
+    relogin: async () => {
+      token = (await login(app, 'admin', ADMIN_PASSWORD)).token;
+    },
     stop: () => app.stop(),
   };
 }
