@@ -22,7 +22,7 @@ import { costingFixture, type CostingFixture } from './support/costing-fixture';
  * agree with the model to the fourth decimal; every few operations the stock valuation report too, with its
  * average cost. A fixed seed in CI; `COSTING_PROPERTY_OPS` and `COSTING_PROPERTY_SEED` for a long run.
  */
-const OPS = Number(process.env.COSTING_PROPERTY_OPS ?? 240);
+const OPS = Number(process.env.COSTING_PROPERTY_OPS ?? 200);
 const SEED = Number(process.env.COSTING_PROPERTY_SEED ?? 20261123);
 // a long run starts over with fresh items every so often, so the model's replay stays small
 const EPOCH = 400;
