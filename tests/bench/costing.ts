@@ -55,7 +55,7 @@ async function main(): Promise<void> {
         body: JSON.stringify({ userName: 'admin', password: PASSWORD }),
       })
     ).json()) as { token: string; defaultBranchId: string };
-    // no FiscalYear header: every year (the history spans two)
+    // the history runs through this fiscal year, up to today
     const headers = {
       Authorization: `Bearer ${auth.token}`,
       BranchId: auth.defaultBranchId,
@@ -100,10 +100,11 @@ async function main(): Promise<void> {
     const tenantId = String((await db(tableOf(items)).first('tenant_id'))!.tenant_id);
     const seeder = new LedgerSeeder(db, tenantId, 8n * SCALE);
     const year = new Date().getFullYear();
-    const firstDay = Date.UTC(year - 1, 0, 2);
+    const firstDay = Date.UTC(year, 0, 2);
+    const days = Math.max(1, Math.floor((Date.now() - firstDay) / 86_400_000) - 1);
     const dateOf = (k: number, of: number) =>
-      new Date(firstDay + Math.floor((k * 700) / of) * 86_400_000).toISOString().slice(0, 10);
-    /** `count` movements of one item, alternating purchases and sales, from 2 January last year on. */
+      new Date(firstDay + Math.floor((k * days) / of) * 86_400_000).toISOString().slice(0, 10);
+    /** `count` movements of one item, alternating purchases and sales, from 2 January to yesterday. */
     const history = async (itemId: string, count: number, offset = 0, of = count) => {
       for (let k = 0; k < count; k++) {
         const buying = k % 3 === 0;
@@ -133,8 +134,8 @@ async function main(): Promise<void> {
         ((await db('stock_movements').where({ kind: 'correction' }).count({ n: '*' })) as { n: number }[])[0]!
           .n,
       );
-    const early = `${year - 1}-01-01`;
-    const late = `${year}-12-31`;
+    const early = `${year}-01-01`;
+    const late = new Date().toISOString().slice(0, 10);
 
     // --- 1. one item and store with LATER later movements ---
     let t = performance.now();
