@@ -205,6 +205,33 @@ const stockMovedPayload = z.object({
 });
 export type StockMovedPayload = z.infer<typeof stockMovedPayload>;
 
+const stockCostCorrectedPayload = z.object({
+  /** The change that caused the re-costing (a back-dated document, edit, deletion or re-dating) at its revision. */
+  sourceService: z.string(),
+  documentType: z.string(),
+  documentId: z.string(),
+  revision: z.number().int(),
+  /** A large re-costing comes in parts (of at most 1,000 corrections), numbered from 1. */
+  part: z.number().int(),
+  corrections: z.array(
+    z.object({
+      /** The document whose line was re-costed, and the revision the line belongs to. */
+      sourceService: z.string(),
+      documentType: z.string(),
+      documentId: z.string(),
+      code: z.string(),
+      revision: z.number().int(),
+      itemId: z.string(),
+      storeId: z.string(),
+      /** The date of the corrected line: the cost-of-goods-sold adjustment belongs to that day. */
+      date: z.string(),
+      /** Signed change of the line's value at cost (an issue's is negative when it now costs more). */
+      value: z.string(),
+    }),
+  ),
+});
+export type StockCostCorrectedPayload = z.infer<typeof stockCostCorrectedPayload>;
+
 const stockDocumentEvent = (service: string) =>
   defineEvent(
     `${service}.stockDocument.changed` as const,
@@ -282,6 +309,12 @@ export const events = {
     1,
     'Stock movements at cost were booked for a document revision (or reversed).',
     stockMovedPayload,
+  ),
+  stockCostCorrected: defineEvent(
+    'inventory.stock.costCorrected',
+    1,
+    'Lines booked earlier were re-costed after a back-dated change; each correction is a new movement of value only.',
+    stockCostCorrectedPayload,
   ),
   salesStockDocumentChanged: stockDocumentEvent('sales'),
   purchasesStockDocumentChanged: stockDocumentEvent('purchases'),

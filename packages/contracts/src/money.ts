@@ -51,7 +51,22 @@ export function storedToString(raw: number | string | bigint | null | undefined)
   return fromStored(raw).toString();
 }
 
-const DECIMAL_RE = /^-?\d{1,15}(\.\d{1,4})?$/;
+// more decimals than the branch keeps are accepted and rounded where stored (spec section 5: number inputs are
+// rounded to the branch's decimal digits); twenty is a bound against absurd input, not a rule
+const DECIMAL_RE = /^-?\d{1,15}(\.\d{1,20})?$/;
+
+/**
+ * The digits an Arabic (or Persian/Kurdish) keyboard types, normalised: Arabic-Indic and extended Arabic-Indic
+ * digits to 0-9, the Arabic decimal separator (U+066B) to a point, the Arabic thousands separator (U+066C)
+ * dropped. (A Latin comma is left alone: it is a decimal comma in fr, de and pt and must not be guessed at.)
+ */
+export function normaliseDigits(v: string): string {
+  return v
+    .replace(/[\u0660-\u0669]/g, (c) => String(c.charCodeAt(0) - 0x660))
+    .replace(/[\u06f0-\u06f9]/g, (c) => String(c.charCodeAt(0) - 0x6f0))
+    .replace(/\u066b/g, '.')
+    .replace(/\u066c/g, '');
+}
 
 /**
  * The largest amount or quantity accepted anywhere (issue 9 item 6): storage keeps |value| × 10^4 within
@@ -61,10 +76,14 @@ const DECIMAL_RE = /^-?\d{1,15}(\.\d{1,4})?$/;
 export const MAX_DECIMAL = '900000000000';
 const MAX_DEC = new Decimal(MAX_DECIMAL);
 
-/** A decimal amount on the wire: a string such as "1250.500". Numbers are refused: they are floats. */
+/**
+ * A decimal amount on the wire: a string such as "1250.500" (or "١٢٥٠٫٥"). Numbers are refused: they are
+ * floats. One message for what is not a number.
+ */
 export const decimalString = z
   .string()
   .trim()
+  .overwrite(normaliseDigits)
   .regex(DECIMAL_RE, { message: 'validation.decimal' })
   .superRefine((value, ctx) => {
     if (DECIMAL_RE.test(value) && new Decimal(value).abs().greaterThan(MAX_DEC)) {

@@ -10,6 +10,7 @@ export * from './db/tenant-scope';
 export * from './http/context';
 export * from './http/problem';
 export * from './http/routes';
+export * from './http/idempotency';
 export * from './http/tokens';
 export * from './messaging/bus';
 export * from './messaging/in-process-bus';

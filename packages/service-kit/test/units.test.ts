@@ -34,7 +34,10 @@ describe('exact money (design.md section 5)', () => {
   it('accepts amounts as decimal strings only', () => {
     expect(decimalString.safeParse('12.5').success).toBe(true);
     expect(decimalString.safeParse(12.5).success).toBe(false);
-    expect(decimalString.safeParse('1.23456').success).toBe(false);
+    // more decimals than stored are rounded where stored (spec section 5), Arabic-Indic digits normalised
+    expect(decimalString.safeParse('1.23456').success).toBe(true);
+    expect(decimalString.parse('١٢٫٥')).toBe('12.5');
+    expect(decimalString.safeParse('1.2.3').success).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ServiceModule } from '@erp/service-kit';
 import { tenantUseCases } from './application/tenants.use-case';
 import { auditConsumer } from './consumers/audit.consumer';
+import { branchTransactionsConsumer } from './consumers/branch-transactions.consumer';
 import { identityHttpRoutes } from './http/identity.routes';
 import { identityMigrations } from './migrations';
 
@@ -11,6 +12,6 @@ export const identityModule: ServiceModule = {
   name: 'identity',
   migrations: identityMigrations,
   routes: identityHttpRoutes,
-  consumers: () => auditConsumer,
+  consumers: () => ({ ...auditConsumer, ...branchTransactionsConsumer }),
   seed: (deps) => tenantUseCases(deps).seedDemo(),
 };

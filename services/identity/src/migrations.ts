@@ -168,4 +168,17 @@ export const identityMigrations: Migration[] = [
       });
     },
   },
+  {
+    // issue 11: the spec's policies cannot change once any transaction exists (section 4). Frozen schema.
+    name: 'identity_0004_branch_transactions',
+    async up(knex) {
+      await knex.schema.createTable('branch_transactions', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('branch_id', 36).notNullable();
+        t.string('first_event_type', 80).notNullable();
+        t.string('first_at', 30).notNullable();
+        t.primary(['tenant_id', 'branch_id']);
+      });
+    },
+  },
 ];

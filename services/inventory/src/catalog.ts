@@ -12,6 +12,7 @@ import {
   conflict,
   emit,
   originOf,
+  replicaTables,
   requirePrincipal,
   tenantScope,
   usedByDocuments,
@@ -21,6 +22,15 @@ import {
   type TenantScope,
 } from '@erp/service-kit';
 import { postDocument } from './ledger/ledger';
+
+/**
+ * Opening balances come before every other movement of the item (costs run in date order): they are dated
+ * at the start of the company's first fiscal year, or of the year the item was created in.
+ */
+async function openingDate(s: TenantScope, createdAt: string): Promise<string> {
+  const company = await s(replicaTables.companies).first('fiscal_year_start');
+  return company?.fiscal_year_start ? String(company.fiscal_year_start) : `${createdAt.slice(0, 4)}-01-01`;
+}
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 type UnitLine = {
@@ -136,7 +146,7 @@ export const catalogHooks: Record<string, EntityHooks> = {
           documentType: 'itemOpeningBalances',
           documentId: after.id,
           code: after.code,
-          date: str(after.createdAt).slice(0, 10),
+          date: await openingDate(s, str(after.createdAt)),
           revision: (booked ? Number(booked.revision) : 0) + 1,
           deleted: false,
           lines: opening.map((o, i) => ({

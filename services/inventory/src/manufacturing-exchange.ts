@@ -39,6 +39,7 @@ export async function manufacturingExchange(
         .orderBy('stock_movements.seq')
         .select(
           'stock_movements.item_id',
+          'stock_movements.line_key',
           'stock_movements.quantity',
           'stock_movements.value',
           'i.code',
@@ -61,7 +62,19 @@ export async function manufacturingExchange(
       value: value.toString(),
     };
   };
-  const consumed = movements.filter((m) => fromStored(m.quantity as number).isNegative()).map(line);
+  // a line re-costed after a back-dated change has corrections (value only) beside it: one line each
+  const folded = new Map<string, Row>();
+  for (const m of movements) {
+    const key = `${String(m.item_id)}/${String(m.line_key)}`;
+    const seen = folded.get(key);
+    if (!seen) folded.set(key, { ...m });
+    else {
+      seen.quantity = Number(seen.quantity) + Number(m.quantity);
+      seen.value = Number(seen.value) + Number(m.value);
+    }
+  }
+  const lines = [...folded.values()];
+  const consumed = lines.filter((m) => fromStored(m.quantity as number).isNegative()).map(line);
   return {
     id: order.id,
     code: order.code,
@@ -69,7 +82,7 @@ export async function manufacturingExchange(
     storeId: String(order.storeId ?? ''),
     notes: String(order.notes ?? ''),
     consumed,
-    produced: movements.filter((m) => fromStored(m.quantity as number).isPositive()).map(line),
+    produced: lines.filter((m) => fromStored(m.quantity as number).greaterThan(0)).map(line),
     totalValue: consumed.reduce((t, l) => t.plus(l.value), dec(0)).toString(),
   };
 }

@@ -1,5 +1,4 @@
-import type { Migration } from '@erp/service-kit';
-import { documentKitMigration } from '@erp/service-kit';
+import { documentKitMigration, idempotencyKitMigration, type Migration } from '@erp/service-kit';
 
 /**
  * Frozen: each migration states the schema it makes, as it was when written, and never reads today's
@@ -534,4 +533,44 @@ export const inventoryMigrations: Migration[] = [
       await knex.raw(`insert into md_items_search(md_items_search) values ('rebuild')`);
     },
   },
+  {
+    // issue 11: costs run in date order. Frozen: the columns are stated here, not read from declarations.
+    name: 'inventory_0007_dated_costing',
+    async up(knex) {
+      await knex.schema.alterTable('stock_documents', (t) => {
+        // the document's place among the day's entries: its first booking, kept through edits and re-dating
+        t.string('entry', 36).notNullable().defaultTo('');
+      });
+      await knex('stock_documents').update({ entry: knex.ref('document_id') });
+      await knex.schema.alterTable('stock_movements', (t) => {
+        t.string('entry', 36).notNullable().defaultTo('');
+        // the line's place in its document (sources before what is costed from them)
+        t.integer('line_key').notNullable().defaultTo(0);
+        // line | reversal | correction
+        t.string('kind', 10).notNullable().defaultTo('line');
+        // how the line is costed when re-run: fixed | average | out | from
+        t.string('cost_rule', 8).notNullable().defaultTo('fixed');
+        // a fixed line's own value; the item's cost price per main unit for the others (scaled integers)
+        t.bigInteger('own_value').notNullable().defaultTo(0);
+        t.bigInteger('fallback_cost').notNullable().defaultTo(0);
+        // line keys of the same document revision whose value this line receives
+        t.string('cost_from', 400).nullable();
+        // another line of the document receives this line's value (a transfer's or a component's issue)
+        t.boolean('feeds').notNullable().defaultTo(false);
+      });
+      await knex('stock_movements').update({
+        entry: knex.ref('document_id'),
+        line_key: knex.raw('coalesce(line_no, 0)'),
+      });
+      await knex('stock_movements').where('reversal', true).update({ kind: 'reversal' });
+      await knex('stock_movements')
+        .where('reversal', false)
+        .update({ own_value: knex.ref('value'), fallback_cost: 0 });
+      // one item and store in costing order
+      await knex.schema.alterTable('stock_movements', (t) => {
+        t.index(['tenant_id', 'item_id', 'store_id', 'date', 'entry', 'line_key'], 'stock_movements_costing');
+      });
+    },
+  },
+  idempotencyKitMigration,
 ];

@@ -190,7 +190,11 @@ export async function itemMovements(
   if (query.dateTo) period.andWhere('date', '<=', query.dateTo);
   const offset = (query.page - 1) * query.pageSize;
   const [counted] = (await period.clone().clearSelect().count({ n: '*' })) as Row[];
-  const ordered = () => period.clone().orderBy([{ column: 'date' }, { column: 'seq' }]);
+  // the costing order (issue 11): date, the document's entry, its line, then booking order
+  const ordered = () =>
+    period
+      .clone()
+      .orderBy([{ column: 'date' }, { column: 'entry' }, { column: 'line_key' }, { column: 'seq' }]);
   const before =
     offset > 0
       ? await sums(s.db.from(ordered().select('quantity', 'value').limit(offset).as('x')))

@@ -1,8 +1,16 @@
-import { dec, type DocumentDef, type DocumentInput, type DocumentRecord } from '@erp/contracts';
+import {
+  dec,
+  stores,
+  tableOf,
+  type DocumentDef,
+  type DocumentInput,
+  type DocumentRecord,
+} from '@erp/contracts';
 import {
   originOf,
   requirePrincipal,
   tenantScope,
+  type BranchSettings,
   type DocumentHooks,
   type FieldIssue,
   type TenantScope,
@@ -73,9 +81,12 @@ async function stocktakingLines(
 ): Promise<LedgerLine[]> {
   if (record.stocktakingMethod !== 'wholeStore') return counted;
   const seen = new Set(counted.map((c) => c.itemId));
-  const held = await s('stock_balances')
+  // what the store held at the document's date, not today
+  const held = await s('stock_movements')
     .where({ store_id: str(record.storeId) })
-    .whereNot('quantity', 0)
+    .andWhere('date', '<=', record.date)
+    .groupBy('item_id')
+    .havingRaw('sum(quantity) <> 0')
     .select('item_id');
   const units = await itemUnits(
     s,
@@ -124,12 +135,26 @@ async function manufacturingLines(
 }
 
 /** The lines name items the ledger can hold, in one of their units; manufactured ones have components. */
-async function validate(s: TenantScope, doc: DocumentDef, input: DocumentInput): Promise<FieldIssue[]> {
+async function validate(
+  s: TenantScope,
+  doc: DocumentDef,
+  input: DocumentInput,
+  settings: BranchSettings,
+): Promise<FieldIssue[]> {
   const units = await itemUnits(
     s,
     input.lines.map((l) => str(l.itemId)),
   );
   const issues: FieldIssue[] = [];
+  // the document's store is one of the branch it is saved in (its digits and policies apply); a transfer
+  // may send to another branch's store
+  if (input.storeId) {
+    const store = await s(tableOf(stores))
+      .where({ id: str(input.storeId) })
+      .first('branch_id');
+    if (store && settings.id && store.branch_id && String(store.branch_id) !== settings.id)
+      issues.push({ field: 'storeId', code: 'validation.storeOfOtherBranch' });
+  }
   input.lines.forEach((l, i) => {
     const item = units.get(str(l.itemId));
     if (!item) return;

@@ -82,7 +82,8 @@ function fieldSchema(f: FieldDef): z.ZodType {
       if (f.minValue !== undefined) {
         const min = f.minValue;
         const above = f.aboveMin === true;
-        d = d.refine((v) => (above ? Number(v) > min : Number(v) >= min), {
+        // what is not a number at all has the one message of its format check, not a second one
+        d = d.refine((v) => Number.isNaN(Number(v)) || (above ? Number(v) > min : Number(v) >= min), {
           message:
             above && min === 0
               ? 'validation.aboveZero'
@@ -94,7 +95,10 @@ function fieldSchema(f: FieldDef): z.ZodType {
       }
       if (f.maxValue !== undefined) {
         const maxV = f.maxValue;
-        d = d.refine((v) => Number(v) <= maxV, { message: 'validation.max', params: { maximum: maxV } });
+        d = d.refine((v) => Number.isNaN(Number(v)) || Number(v) <= maxV, {
+          message: 'validation.max',
+          params: { maximum: maxV },
+        });
       }
       s = d;
       break;

@@ -126,6 +126,11 @@ export const de: ServerMessages = {
   'validation.unitNotOfItem': 'Die Einheit gehört nicht zum Artikel',
   'validation.notManufacturingItem': 'Der Artikel ist kein Fertigungsartikel mit Komponenten',
   'validation.notStoredItem': 'Der Artikel wird nicht gelagert',
+  'validation.storeOfOtherBranch': 'Das Lager gehört zu einer anderen Filiale',
+  serialPerYearIrreversible:
+    'Die Nummerierung pro Jahr kann nach dem Aktivieren nicht mehr abgeschaltet werden',
+  policiesLocked: 'Richtlinien können nicht mehr geändert werden, sobald eine Buchung existiert',
+  idempotencyKeyReused: 'Dieser Anfrageschlüssel wurde bereits für eine andere Anfrage verwendet',
   'validation.importFile': 'Importieren Sie eine .xlsx-, .xls- oder .csv-Datei unter 1 MB',
   jobInProgress: 'Für diese Daten läuft bereits ein Auftrag; bitte warten Sie, bis er abgeschlossen ist',
   jobInterrupted:

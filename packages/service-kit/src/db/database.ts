@@ -101,7 +101,18 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
       dateStrings: true,
       timezone: 'Z',
     },
-    pool: { min: 0, max: 10 },
+    pool: {
+      min: 0,
+      max: 10,
+      // a read after a lock sees what the lock's holder committed (the stock ledger locks an item's holding
+      // and then reads its movements); REPEATABLE READ would answer from a snapshot taken before the lock
+      afterCreate(
+        conn: { query: (sql: string, cb: (err: Error | null) => void) => void },
+        done: (err: Error | null, conn: unknown) => void,
+      ) {
+        conn.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED', (err) => done(err, conn));
+      },
+    },
   });
 }
 

@@ -16,13 +16,14 @@ import { tenantScope, type TenantScope } from '../db/tenant-scope';
 import { AppError, conflict, notFound, type FieldIssue } from '../errors';
 import { checkAttachment, safeContentType } from '../attachments/content-sniffing';
 import { requireBranch, requirePrincipal, type RequestContext } from '../http/context';
+import { idempotent } from '../http/idempotency';
 import { handle, type BoundRoute } from '../http/routes';
 import { newId, nowIso } from '../ids';
 import { entityStore } from '../master-data/store';
 import type { ServiceDeps } from '../service';
 import { branchSettings, type BranchSettings } from './branch-settings';
 import { resolveFiscalYear } from './fiscal-year';
-import { documentAsEntity, documentRows, documentStore } from './store';
+import { documentAsEntity, documentRows, documentStore, roundedInput } from './store';
 
 export interface PostingInput {
   doc: DocumentDef;
@@ -38,7 +39,12 @@ export interface PostingInput {
  * change, close, delete) with the whole document; it returns each line's value (at cost for stock).
  */
 export interface DocumentHooks {
-  validate?(s: TenantScope, doc: DocumentDef, input: DocumentInput): Promise<FieldIssue[]>;
+  validate?(
+    s: TenantScope,
+    doc: DocumentDef,
+    input: DocumentInput,
+    settings: BranchSettings,
+  ): Promise<FieldIssue[]>;
   post?(trx: Executor, ctx: RequestContext, input: PostingInput): Promise<Map<number, string> | void>;
 }
 
@@ -81,7 +87,7 @@ export function documentEngineRoutes(
     issues.push(
       ...(await entityStore.brokenReferences(s, documentAsEntity(doc), input, entitiesOf(doc.service))),
     );
-    if (issues.length === 0) issues.push(...((await hooks.validate?.(s, doc, input)) ?? []));
+    if (issues.length === 0) issues.push(...((await hooks.validate?.(s, doc, input, settings)) ?? []));
     if (issues.length) throw new AppError(400, 'validationFailed', {}, issues);
   }
 
@@ -122,49 +128,68 @@ export function documentEngineRoutes(
     ctx: RequestContext,
     doc: DocumentDef,
     id: string | null,
-    input: DocumentInput,
+    typed: DocumentInput,
   ): Promise<DocumentRecord> {
-    return deps.transact(async (trx) => {
-      const s = scopeOf(ctx, trx);
-      const before = id ? await findAllowed(s, ctx, doc, id) : null;
-      if (before) refuseLocked(before);
-      const settings = await settingsFor(s, ctx);
-      await check(s, ctx, doc, input, settings);
-      const rows = documentRows(doc, input, settings.digits);
-      const now = nowIso();
-      const recordId = id ?? newId();
-      if (before) {
-        await s(documentTableOf(doc))
-          .where({ id: recordId })
-          .update({
-            ...rows.header,
-            total_quantity: rows.totalQuantity,
-            total_value: 0,
-            revision: before.revision + 1,
-            updated_at: now,
-          });
-      } else {
-        const numbering = await documentStore.nextCode(s, doc, input.date, settings.switches.serialPerYear);
-        await s.insert(documentTableOf(doc), {
-          id: recordId,
-          branch_id: settings.id,
-          ...numbering,
-          status: 'open',
+    return deps.transact((trx) =>
+      // a create with an Idempotency-Key runs once per key (the same key again: the first result)
+      idempotent(
+        trx,
+        requirePrincipal(ctx).tenantId,
+        `${doc.service}.${doc.name}.create`,
+        id ? null : (ctx.idempotencyKey ?? null),
+        typed,
+        () => write(trx, ctx, doc, id, typed),
+      ),
+    );
+  }
+
+  async function write(
+    trx: Executor,
+    ctx: RequestContext,
+    doc: DocumentDef,
+    id: string | null,
+    typed: DocumentInput,
+  ): Promise<DocumentRecord> {
+    const s = scopeOf(ctx, trx);
+    const before = id ? await findAllowed(s, ctx, doc, id) : null;
+    if (before) refuseLocked(before);
+    const settings = await settingsFor(s, ctx);
+    const input = roundedInput(doc, typed, settings.digits);
+    await check(s, ctx, doc, input, settings);
+    const rows = documentRows(doc, input, settings.digits);
+    const now = nowIso();
+    const recordId = id ?? newId();
+    if (before) {
+      await s(documentTableOf(doc))
+        .where({ id: recordId })
+        .update({
           ...rows.header,
           total_quantity: rows.totalQuantity,
           total_value: 0,
-          revision: 1,
-          created_by: requirePrincipal(ctx).userId,
-          created_at: now,
+          revision: before.revision + 1,
           updated_at: now,
         });
-      }
-      await documentStore.replaceLines(s, doc, recordId, rows.lines);
-      await post(trx, ctx, s, doc, (await documentStore.find(s, doc, recordId))!, false, settings);
-      const after = (await documentStore.find(s, doc, recordId))!;
-      await recordAudit(trx, ctx, doc.service, doc.name, recordId, before, after);
-      return after;
-    });
+    } else {
+      const numbering = await documentStore.nextCode(s, doc, input.date, settings.switches.serialPerYear);
+      await s.insert(documentTableOf(doc), {
+        id: recordId,
+        branch_id: settings.id,
+        ...numbering,
+        status: 'open',
+        ...rows.header,
+        total_quantity: rows.totalQuantity,
+        total_value: 0,
+        revision: 1,
+        created_by: requirePrincipal(ctx).userId,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+    await documentStore.replaceLines(s, doc, recordId, rows.lines);
+    await post(trx, ctx, s, doc, (await documentStore.find(s, doc, recordId))!, false, settings);
+    const after = (await documentStore.find(s, doc, recordId))!;
+    await recordAudit(trx, ctx, doc.service, doc.name, recordId, before, after);
+    return after;
   }
 
   return docs.flatMap((doc) => {

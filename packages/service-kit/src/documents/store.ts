@@ -75,6 +75,26 @@ function attachmentOf(row: Row): Attachment {
   };
 }
 
+/**
+ * The input as the branch keeps it: every decimal rounded to the branch's digits, once, before any rule looks
+ * at it (issue 11, finding 7: a quantity of 0.0001 in a three-decimal branch is a zero quantity).
+ */
+export function roundedInput(doc: DocumentDef, input: DocumentInput, digits: number | null): DocumentInput {
+  const round = (fields: DocumentDef['lines'], row: Record<string, unknown>) => {
+    const out: Record<string, unknown> = { ...row };
+    for (const f of fields) {
+      const v = row[f.name];
+      if (f.kind !== 'decimal' || v === null || v === undefined || v === '') continue;
+      out[f.name] = fromStored(storedDecimal(f, v, digits)).toString();
+    }
+    return out;
+  };
+  return {
+    ...round(doc.header, input),
+    lines: input.lines.map((l) => round(doc.lines, l)),
+  } as DocumentInput;
+}
+
 /** The stored form of an input: header columns, and line rows with the value the posting gives them. */
 export function documentRows(
   doc: DocumentDef,

@@ -26,6 +26,8 @@ export interface RequestContext {
    */
   allowedBranches: readonly string[] | null;
   principal: Principal | null;
+  /** The Idempotency-Key header of a create: a retry with the same key gets the first result. */
+  idempotencyKey?: string | null;
 }
 
 function parseFiscalYear(value: string | null): FiscalYearChoice {
@@ -67,6 +69,7 @@ export function contextFromRequest(req: Request, principal: Principal | null): R
     fiscalYear: parseFiscalYear(header('FiscalYear')),
     allowedBranches: allowedBranchesOf(principal),
     principal,
+    idempotencyKey: header('Idempotency-Key'),
   };
   requireBranch(ctx, ctx.branchId);
   return ctx;

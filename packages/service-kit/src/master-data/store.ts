@@ -5,6 +5,7 @@ import {
   decimalString,
   fromStored,
   roundTo,
+  STORAGE_SCALE,
   tableOf,
   toStored,
   type EntityDef,
@@ -119,7 +120,8 @@ export async function withLines(
 
 export function storedDecimal(f: FieldDef, v: unknown, digits: number | null): number | null {
   if (v === null || v === undefined || v === '') return null;
-  return toStored(digits === null || f.noRounding ? String(v) : roundTo(String(v), digits));
+  // rounded once, to the branch's digits (fields the spec leaves unrounded: to the storage scale)
+  return toStored(roundTo(String(v), digits === null || f.noRounding ? STORAGE_SCALE : digits));
 }
 
 /** Replaces the lines of a record with the input's (in the input's order). */

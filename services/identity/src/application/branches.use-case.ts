@@ -8,6 +8,7 @@ import {
   recordAudit,
   type RequestContext,
   type ServiceDeps,
+  type TenantScope,
 } from '@erp/service-kit';
 import { branchesRepository } from '../persistence/branches.repository';
 import { tenantsRepository } from '../persistence/tenants.repository';
@@ -49,6 +50,7 @@ export function branchUseCases(deps: ServiceDeps) {
         const before = await branchesRepository.find(s, id);
         if (!before) throw notFound();
         if (before.isMaster) throw conflict('masterBranchReadOnly');
+        await refuseIrreversible(s, before, input);
         if (await branchesRepository.codeTaken(s, input.code, id)) {
           throw conflict('codeAlreadyUsed', [{ field: 'code', code: 'codeAlreadyUsed' }]);
         }
@@ -77,4 +79,24 @@ export function branchUseCases(deps: ServiceDeps) {
       });
     },
   };
+}
+
+/**
+ * Spec section 4: enabling serial per year is irreversible, and policies cannot change once any transaction
+ * exists in the branch (known from inventory's stock events).
+ */
+async function refuseIrreversible(s: TenantScope, before: Branch, input: BranchInput): Promise<void> {
+  if (before.switches.serialPerYear && !input.switches.serialPerYear)
+    throw conflict('serialPerYearIrreversible', [
+      { field: 'switches.serialPerYear', code: 'serialPerYearIrreversible' },
+    ]);
+  const changed = (Object.keys(before.policies) as (keyof Branch['policies'])[]).filter(
+    (k) => before.policies[k] !== input.policies[k],
+  );
+  if (changed.length === 0) return;
+  if (await s('branch_transactions').where({ branch_id: before.id }).first('branch_id'))
+    throw conflict(
+      'policiesLocked',
+      changed.map((k) => ({ field: `policies.${k}`, code: 'policiesLocked' })),
+    );
 }

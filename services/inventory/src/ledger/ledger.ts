@@ -1,7 +1,17 @@
-import { dec, fromStored, toStored, type Dec } from '@erp/contracts';
-import { AppError, emit, nowIso, type EventOrigin, type Executor, type TenantScope } from '@erp/service-kit';
-import { apply, averageCost, emptyHolding, issueValue, toScale, type Holding } from './costing';
+import { dec, type Dec } from '@erp/contracts';
+import { AppError, newId, type EventOrigin, type Executor, type TenantScope } from '@erp/service-kit';
+import { fromBig, toBig } from './costing';
 import { itemUnits, type ItemUnits } from './items';
+import { bookChange } from './booking';
+import {
+  lineIdOf,
+  lockHoldings,
+  pairKey,
+  Recoster,
+  type CostLine,
+  type DocKey,
+  type Position,
+} from './recost';
 
 /**
  * One line of a document's stock effect. `in` and `out` move `quantity` (in the line's unit); `count` sets the
@@ -39,79 +49,17 @@ export interface PostOptions {
   refuseNegative: boolean;
 }
 
-interface Movement {
-  item_id: string;
-  store_id: string;
-  quantity: number;
-  value: number;
-  line_no: number | null;
-  reversal: boolean;
-}
+const big = (v: unknown) => BigInt(String(v ?? 0));
 
-const pairKey = (itemId: string, storeId: string) => `${itemId}\u0000${storeId}`;
-
-/** Holdings of the pairs a document touches, read once and written back once. */
-class Holdings {
-  private readonly loaded = new Map<string, Holding>();
-  private readonly initial = new Map<string, Dec>();
-  private readonly existing = new Set<string>();
-  readonly touched = new Set<string>();
-
-  constructor(private readonly s: TenantScope) {}
-
-  async load(pairs: { itemId: string; storeId: string }[]): Promise<void> {
-    const items = [...new Set(pairs.map((p) => p.itemId))];
-    const stores = [...new Set(pairs.map((p) => p.storeId))];
-    if (items.length === 0) return;
-    const rows = await this.s('stock_balances')
-      .whereIn('item_id', items)
-      .whereIn('store_id', stores)
-      .select('item_id', 'store_id', 'quantity', 'value');
-    for (const r of rows as Record<string, unknown>[]) {
-      const k = pairKey(String(r.item_id), String(r.store_id));
-      this.existing.add(k);
-      this.initial.set(k, fromStored(r.quantity as number));
-      this.loaded.set(k, {
-        quantity: fromStored(r.quantity as number),
-        value: fromStored(r.value as number),
-      });
-    }
-  }
-
-  get(itemId: string, storeId: string): Holding {
-    return this.loaded.get(pairKey(itemId, storeId)) ?? emptyHolding();
-  }
-
-  move(itemId: string, storeId: string, quantity: Dec, value: Dec): Holding {
-    const k = pairKey(itemId, storeId);
-    const next = apply(this.get(itemId, storeId), quantity, value);
-    this.loaded.set(k, next);
-    this.touched.add(k);
-    return next;
-  }
-
-  /** Pairs this document took below zero (or further below): what a blocking policy refuses. */
-  wentNegative(): boolean {
-    for (const k of this.touched) {
-      const q = this.loaded.get(k)!.quantity;
-      if (q.isNegative() && q.lessThan(this.initial.get(k) ?? 0)) return true;
-    }
-    return false;
-  }
-
-  async save(): Promise<void> {
-    const now = nowIso();
-    for (const k of this.touched) {
-      const [itemId, storeId] = k.split('\u0000') as [string, string];
-      const h = this.loaded.get(k)!;
-      const row = { quantity: toStored(h.quantity), value: toStored(h.value), updated_at: now };
-      if (this.existing.has(k))
-        await this.s('stock_balances').where({ item_id: itemId, store_id: storeId }).update(row);
-      else {
-        await this.s.insert('stock_balances', { item_id: itemId, store_id: storeId, ...row });
-        this.existing.add(k);
-      }
-    }
+/** A holding locked but never moved (a refused or empty line) leaves no balance row behind. */
+async function dropUnmoved(s: TenantScope, pairs: string[]): Promise<void> {
+  for (const pair of new Set(pairs)) {
+    const [itemId, storeId] = pair.split('\u0000') as [string, string];
+    const where = { item_id: itemId, store_id: storeId };
+    const row = await s('stock_balances').where(where).first('quantity', 'value');
+    if (!row || big(row.quantity) !== 0n || big(row.value) !== 0n) continue;
+    if (!(await s('stock_movements').where(where).first('seq')))
+      await s('stock_balances').where(where).delete();
   }
 }
 
@@ -121,15 +69,125 @@ function baseQuantity(units: ItemUnits | undefined, line: LedgerLine, index: num
     throw new AppError(400, 'validationFailed', {}, [
       { field: `lines.${index}.unitId`, code: 'validation.unitNotOfItem' },
     ]);
-  return toScale(dec(line.quantity).times(rate));
+  return dec(line.quantity).times(rate);
+}
+
+/** The holding's quantity at the end of `date`, without the document's own movements (a count's book). */
+async function bookAt(
+  s: TenantScope,
+  key: Record<string, string>,
+  itemId: string,
+  storeId: string,
+  date: string,
+) {
+  const [all] = await s('stock_movements')
+    .where({ item_id: itemId, store_id: storeId })
+    .andWhere('date', '<=', date)
+    .sum({ q: 'quantity' });
+  const [own] = await s('stock_movements')
+    .where({ ...key, item_id: itemId, store_id: storeId })
+    .andWhere('date', '<=', date)
+    .sum({ q: 'quantity' });
+  return big(all?.q) - big(own?.q);
+}
+
+/** The lines to book: quantities in main units, each with how it is costed; a count's lines per item summed. */
+async function pendingLines(
+  s: TenantScope,
+  doc: LedgerDocument,
+  docKey: DocKey,
+  entry: string,
+): Promise<{ lines: CostLine[]; lineNoOf: Map<string, number | null> }> {
+  const units = await itemUnits(s, [...new Set(doc.lines.map((l) => l.itemId))]);
+  const lines: CostLine[] = [];
+  const lineNoOf = new Map<string, number | null>();
+  const keyOf = new Map<string, number>();
+  const counts = new Map<string, { line: LedgerLine; index: number; quantity: bigint }>();
+  doc.lines.forEach((line, index) => {
+    keyOf.set(line.key, index);
+    const base = toBig(baseQuantity(units.get(line.itemId), line, index));
+    if (line.direction === 'count') {
+      // an item counted in several units (or lines) is one count: their quantities are summed
+      const k = pairKey(line.itemId, line.storeId);
+      const seen = counts.get(k);
+      if (seen) seen.quantity += base;
+      else counts.set(k, { line, index, quantity: base });
+      return;
+    }
+    const fallbackCost = toBig(units.get(line.itemId)?.costPrice ?? dec(0));
+    const costLine: CostLine = {
+      id: lineIdOf(docKey, doc.revision, index, line.itemId, line.storeId),
+      doc: docKey,
+      code: doc.code,
+      revision: doc.revision,
+      date: doc.date,
+      entry,
+      lineKey: index,
+      itemId: line.itemId,
+      storeId: line.storeId,
+      quantity: line.direction === 'out' ? -base : base,
+      rule:
+        line.direction === 'out'
+          ? 'out'
+          : line.costFrom
+            ? 'from'
+            : line.unitCost !== null
+              ? 'fixed'
+              : 'average',
+      ownValue:
+        line.direction === 'in' && !line.costFrom && line.unitCost !== null
+          ? toBig(dec(line.quantity).times(line.unitCost))
+          : 0n,
+      fallbackCost,
+      costFrom: line.costFrom ? line.costFrom.map((k) => keyOf.get(k)!) : null,
+      feeds: doc.lines.some((l) => l.costFrom?.includes(line.key)),
+      booked: null,
+    };
+    lineNoOf.set(costLine.id, line.lineNo);
+    if (base !== 0n) lines.push({ ...costLine, lineNo: line.lineNo });
+  });
+  const key = {
+    source_service: doc.sourceService,
+    document_type: doc.documentType,
+    document_id: doc.documentId,
+  };
+  for (const { line, index, quantity: counted } of counts.values()) {
+    // the close posts the count minus the book at the document's date (not today's)
+    const quantity = counted - (await bookAt(s, key, line.itemId, line.storeId, doc.date));
+    const id = lineIdOf(docKey, doc.revision, index, line.itemId, line.storeId);
+    lineNoOf.set(id, line.lineNo);
+    if (quantity === 0n) continue;
+    lines.push({
+      id,
+      doc: docKey,
+      code: doc.code,
+      revision: doc.revision,
+      date: doc.date,
+      entry,
+      lineKey: index,
+      itemId: line.itemId,
+      storeId: line.storeId,
+      lineNo: line.lineNo,
+      quantity,
+      rule: quantity < 0n ? 'out' : 'average',
+      ownValue: 0n,
+      fallbackCost: toBig(units.get(line.itemId)?.costPrice ?? dec(0)),
+      costFrom: null,
+      feeds: false,
+      booked: null,
+    });
+  }
+  return { lines, lineNoOf };
 }
 
 /**
- * Books a document's stock effect at one revision (issue 4, item 3). The effect booked for an earlier
- * revision is reversed first (movements are never changed), then the new lines are booked at the weighted-
- * average cost of their store, the balances are updated with the same values, and `inventory.stock.moved`
- * carries the movements to accounts. A revision not above the one booked is stale: nothing changes, so a
- * replayed or overtaken event is harmless. Returns the value of each document line, or null when stale.
+ * Books a document's stock effect at one revision (issues 4 and 11). The effect booked for an earlier
+ * revision is reversed at its own date (movements are never changed); the new lines are costed at their place
+ * in the store's history (date, then entry order) and every later line of the items and stores touched is
+ * re-costed, the differences booked as corrections. The balances move by the same numbers, and
+ * `inventory.stock.moved` / `inventory.stock.costCorrected` carry them to accounts. A revision not above the
+ * one booked is stale: nothing changes, so a replayed or overtaken event is harmless. Returns the value of
+ * each document line, or null when stale.
  */
 export async function postDocument(
   trx: Executor,
@@ -143,124 +201,85 @@ export async function postDocument(
     document_type: doc.documentType,
     document_id: doc.documentId,
   };
-  const booked = await s('stock_documents').where(key).first('revision');
+  const booked = await s('stock_documents').where(key).first('revision', 'entry');
   if (booked && Number(booked.revision) >= doc.revision) return null;
+  const entry = booked?.entry ? String(booked.entry) : newId();
+  const docKey: DocKey = {
+    sourceService: doc.sourceService,
+    documentType: doc.documentType,
+    documentId: doc.documentId,
+  };
 
-  const previous = (await s('stock_movements')
-    .where(key)
-    .groupBy('item_id', 'store_id')
-    .select('item_id', 'store_id')
-    .sum({ quantity: 'quantity', value: 'value' })) as Record<string, unknown>[];
-  const units = await itemUnits(s, [...new Set(doc.lines.map((l) => l.itemId))]);
-  const holdings = new Holdings(s);
-  await holdings.load([
-    ...previous.map((p) => ({ itemId: String(p.item_id), storeId: String(p.store_id) })),
-    ...doc.lines.map((l) => ({ itemId: l.itemId, storeId: l.storeId })),
-  ]);
+  // what the earlier revisions left, per item, store and date: reversed at that date
+  const previous = (
+    (await s('stock_movements')
+      .where(key)
+      .groupBy('item_id', 'store_id', 'date')
+      .select('item_id', 'store_id', 'date')
+      .sum({ quantity: 'quantity', value: 'value' })) as Record<string, unknown>[]
+  )
+    .map((p) => ({
+      itemId: String(p.item_id),
+      storeId: String(p.store_id),
+      date: String(p.date),
+      quantity: -big(p.quantity),
+      value: -big(p.value),
+    }))
+    .filter((p) => p.quantity !== 0n || p.value !== 0n);
+  const locked = [
+    ...previous.map((p) => pairKey(p.itemId, p.storeId)),
+    ...doc.lines.map((l) => pairKey(l.itemId, l.storeId)),
+  ];
+  await lockHoldings(s, locked);
+  const { lines, lineNoOf } = doc.deleted
+    ? { lines: [], lineNoOf: new Map<string, number | null>() }
+    : await pendingLines(s, doc, docKey, entry);
 
-  const movements: Movement[] = [];
-  for (const p of previous) {
-    const quantity = fromStored(p.quantity as number).negated();
-    const value = fromStored(p.value as number).negated();
-    if (quantity.isZero() && value.isZero()) continue;
-    holdings.move(String(p.item_id), String(p.store_id), quantity, value);
-    movements.push({
-      item_id: String(p.item_id),
-      store_id: String(p.store_id),
-      quantity: toStored(quantity),
-      value: toStored(value),
-      line_no: null,
-      reversal: true,
-    });
+  const starts = new Map<string, Position>();
+  const startAt = (itemId: string, storeId: string, date: string) => {
+    const k = pairKey(itemId, storeId);
+    const at = starts.get(k);
+    if (!at || date < at.date) starts.set(k, { date, entry, lineKey: 0 });
+  };
+  for (const p of previous) startAt(p.itemId, p.storeId, p.date);
+  for (const l of lines) startAt(l.itemId, l.storeId, l.date);
+
+  const result = await new Recoster(s, {
+    doc: docKey,
+    bookedRevision: booked ? Number(booked.revision) : null,
+    pending: lines,
+    starts,
+    refuseNegative: options.refuseNegative,
+  }).run();
+  if (result.negative) {
+    const culprit = lines.find(
+      (l) =>
+        l.itemId === result.negative!.itemId && l.storeId === result.negative!.storeId && l.quantity < 0n,
+    );
+    const lineNo = culprit ? lineNoOf.get(culprit.id) : null;
+    throw new AppError(
+      409,
+      'insufficientBalance',
+      {},
+      lineNo ? [{ field: `lines.${lineNo - 1}.quantity`, code: 'insufficientBalance' }] : [],
+    );
   }
+
+  await bookChange(trx, s, origin, {
+    doc: { ...docKey, code: doc.code, revision: doc.revision, date: doc.date, deleted: doc.deleted, entry },
+    existing: Boolean(booked),
+    reversals: previous,
+    lines: lines.map((l) => ({ line: l, value: result.values.get(l.id) ?? 0n })),
+    corrections: result.corrections,
+  });
+
+  await dropUnmoved(s, locked);
 
   const values = new Map<number, string>();
-  const valueOfKey = new Map<string, Dec>();
-  if (!doc.deleted) {
-    doc.lines.forEach((line, index) => {
-      const item = units.get(line.itemId);
-      const base = baseQuantity(item, line, index);
-      const held = holdings.get(line.itemId, line.storeId);
-      const fallback = item?.costPrice ?? dec(0);
-      let quantity: Dec;
-      let value: Dec;
-      const avg = averageCost(held) ?? fallback;
-      if (line.direction === 'count') {
-        quantity = base.minus(held.quantity);
-        value = quantity.isNegative()
-          ? issueValue(held, quantity.negated(), fallback).negated()
-          : toScale(quantity.times(avg));
-      } else if (line.direction === 'out') {
-        quantity = base.negated();
-        value = issueValue(held, base, fallback).negated();
-        if (options.refuseNegative && held.quantity.minus(base).isNegative())
-          throw new AppError(409, 'insufficientBalance', {}, [
-            {
-              field: `lines.${line.lineNo === null ? index : line.lineNo - 1}.quantity`,
-              code: 'insufficientBalance',
-            },
-          ]);
-      } else {
-        quantity = base;
-        if (line.costFrom)
-          value = line.costFrom.reduce((sum, k) => sum.plus(valueOfKey.get(k)?.abs() ?? 0), dec(0));
-        else if (line.unitCost !== null) value = toScale(dec(line.quantity).times(line.unitCost));
-        else value = toScale(base.times(avg));
-      }
-      valueOfKey.set(line.key, value);
-      if (line.lineNo !== null) values.set(line.lineNo, value.abs().toString());
-      if (quantity.isZero() && value.isZero()) return;
-      holdings.move(line.itemId, line.storeId, quantity, value);
-      movements.push({
-        item_id: line.itemId,
-        store_id: line.storeId,
-        quantity: toStored(quantity),
-        value: toStored(value),
-        line_no: line.lineNo,
-        reversal: false,
-      });
-    });
-  }
-
-  // an edit or deletion that takes back goods already issued is refused the same way
-  if (options.refuseNegative && holdings.wentNegative()) throw new AppError(409, 'insufficientBalance');
-
-  const now = nowIso();
-  const rows = movements.map((m) => ({
-    ...m,
-    ...key,
-    document_code: doc.code,
-    revision: doc.revision,
-    date: doc.date,
-    created_at: now,
-  }));
-  for (let i = 0; i < rows.length; i += 200) await s.insert('stock_movements', rows.slice(i, i + 200));
-  await holdings.save();
-  const state = {
-    revision: doc.revision,
-    code: doc.code,
-    date: doc.date,
-    deleted: doc.deleted,
-    updated_at: now,
-  };
-  if (booked) await s('stock_documents').where(key).update(state);
-  else await s.insert('stock_documents', { ...key, ...state });
-
-  if (movements.length > 0)
-    await emit(trx, origin, 'stockMoved', doc.documentId, {
-      sourceService: doc.sourceService,
-      documentType: doc.documentType,
-      documentId: doc.documentId,
-      code: doc.code,
-      revision: doc.revision,
-      date: doc.date,
-      movements: movements.map((m) => ({
-        itemId: m.item_id,
-        storeId: m.store_id,
-        quantity: fromStored(m.quantity).toString(),
-        value: fromStored(m.value).toString(),
-        reversal: m.reversal,
-      })),
-    });
+  for (const [id, lineNo] of lineNoOf)
+    if (lineNo !== null) {
+      const v = result.values.get(id) ?? 0n;
+      values.set(lineNo, fromBig(v < 0n ? -v : v).toString());
+    }
   return values;
 }

@@ -1,0 +1,237 @@
+import { emit, nowIso, type EventOrigin, type Executor, type TenantScope } from '@erp/service-kit';
+import { fromBig } from './costing';
+import { refreshDocumentValues } from './document-values';
+import { pairKey, type CostLine, type DocKey } from './recost';
+
+/** What one posting writes: the earlier effect reversed, the new lines, the corrections of later lines. */
+export interface BookedChange {
+  doc: DocKey & { code: string; revision: number; date: string; deleted: boolean; entry: string };
+  existing: boolean;
+  reversals: { itemId: string; storeId: string; date: string; quantity: bigint; value: bigint }[];
+  lines: { line: CostLine; value: bigint }[];
+  corrections: { line: CostLine; delta: bigint }[];
+}
+
+const str = (v: bigint) => fromBig(v).toString();
+// rows per insert: 22 columns each, under SQLite's 32,766 bound values
+const CHUNK = 1000;
+const EVENT_PART = 1000;
+
+/**
+ * Writes a posting in the caller's transaction: movements (append-only), balances moved by the same numbers,
+ * the document's booked revision and place, and the events for accounts.
+ */
+export async function bookChange(
+  trx: Executor,
+  s: TenantScope,
+  origin: EventOrigin,
+  change: BookedChange,
+): Promise<void> {
+  const now = nowIso();
+  const { doc } = change;
+  const own = {
+    source_service: doc.sourceService,
+    document_type: doc.documentType,
+    document_id: doc.documentId,
+    document_code: doc.code,
+    revision: doc.revision,
+  };
+  const rows: Record<string, unknown>[] = [];
+  const moved = new Map<string, { quantity: bigint; value: bigint }>();
+  const move = (itemId: string, storeId: string, quantity: bigint, value: bigint) => {
+    const k = pairKey(itemId, storeId);
+    const m = moved.get(k) ?? { quantity: 0n, value: 0n };
+    moved.set(k, { quantity: m.quantity + quantity, value: m.value + value });
+  };
+  for (const r of change.reversals) {
+    rows.push({
+      ...own,
+      item_id: r.itemId,
+      store_id: r.storeId,
+      date: r.date,
+      quantity: r.quantity.toString(),
+      value: r.value.toString(),
+      line_no: null,
+      reversal: true,
+      kind: 'reversal',
+      entry: doc.entry,
+      line_key: 0,
+      cost_rule: 'fixed',
+      own_value: r.value.toString(),
+      fallback_cost: 0,
+      cost_from: null,
+      feeds: false,
+      created_at: now,
+    });
+    move(r.itemId, r.storeId, r.quantity, r.value);
+  }
+  for (const { line, value } of change.lines) {
+    rows.push({
+      ...own,
+      item_id: line.itemId,
+      store_id: line.storeId,
+      date: line.date,
+      quantity: line.quantity.toString(),
+      value: value.toString(),
+      line_no: line.lineNo ?? null,
+      reversal: false,
+      kind: 'line',
+      entry: line.entry,
+      line_key: line.lineKey,
+      cost_rule: line.rule,
+      own_value: line.ownValue.toString(),
+      fallback_cost: line.fallbackCost.toString(),
+      cost_from: line.costFrom ? line.costFrom.join(',') : null,
+      feeds: line.feeds,
+      created_at: now,
+    });
+    move(line.itemId, line.storeId, line.quantity, value);
+  }
+  for (const c of change.corrections) {
+    const { line } = c;
+    rows.push({
+      source_service: line.doc.sourceService,
+      document_type: line.doc.documentType,
+      document_id: line.doc.documentId,
+      document_code: line.code,
+      revision: line.revision,
+      item_id: line.itemId,
+      store_id: line.storeId,
+      date: line.date,
+      quantity: 0,
+      value: c.delta.toString(),
+      line_no: null,
+      reversal: false,
+      kind: 'correction',
+      entry: line.entry,
+      line_key: line.lineKey,
+      cost_rule: line.rule,
+      own_value: 0,
+      fallback_cost: 0,
+      cost_from: null,
+      feeds: false,
+      created_at: now,
+    });
+    move(line.itemId, line.storeId, 0n, c.delta);
+  }
+  await insertMovements(s, rows);
+  await refreshDocumentValues(s, change.corrections);
+  await moveBalances(s, moved, now);
+
+  const state = {
+    revision: doc.revision,
+    code: doc.code,
+    date: doc.date,
+    deleted: doc.deleted,
+    updated_at: now,
+  };
+  const key = {
+    source_service: doc.sourceService,
+    document_type: doc.documentType,
+    document_id: doc.documentId,
+  };
+  if (change.existing)
+    await s('stock_documents')
+      .where(key)
+      .update({ ...state, entry: doc.entry });
+  else await s.insert('stock_documents', { ...key, ...state, entry: doc.entry });
+
+  const ownMovements = [
+    ...change.reversals.map((r) => ({ ...r, reversal: true })),
+    ...change.lines.map(({ line, value }) => ({
+      itemId: line.itemId,
+      storeId: line.storeId,
+      quantity: line.quantity,
+      value,
+      reversal: false,
+    })),
+  ];
+  if (ownMovements.length > 0)
+    await emit(trx, origin, 'stockMoved', doc.documentId, {
+      sourceService: doc.sourceService,
+      documentType: doc.documentType,
+      documentId: doc.documentId,
+      code: doc.code,
+      revision: doc.revision,
+      date: doc.date,
+      movements: ownMovements.map((m) => ({
+        itemId: m.itemId,
+        storeId: m.storeId,
+        quantity: str(m.quantity),
+        value: str(m.value),
+        reversal: m.reversal,
+      })),
+    });
+  // the corrections for accounts, in parts: a large re-costing is not one huge record
+  for (let i = 0; i < change.corrections.length; i += EVENT_PART)
+    await emit(trx, origin, 'stockCostCorrected', doc.documentId, {
+      sourceService: doc.sourceService,
+      documentType: doc.documentType,
+      documentId: doc.documentId,
+      revision: doc.revision,
+      part: i / EVENT_PART + 1,
+      corrections: change.corrections.slice(i, i + EVENT_PART).map(({ line, delta }) => ({
+        sourceService: line.doc.sourceService,
+        documentType: line.doc.documentType,
+        documentId: line.doc.documentId,
+        code: line.code,
+        revision: line.revision,
+        itemId: line.itemId,
+        storeId: line.storeId,
+        date: line.date,
+        value: str(delta),
+      })),
+    });
+}
+
+/**
+ * Movements in multi-row VALUES statements: knex writes a multi-row insert on SQLite as a compound select
+ * (capped at 500 terms and slow to prepare); a re-costing can book thousands of corrections at once.
+ */
+async function insertMovements(s: TenantScope, rows: Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = ['tenant_id', ...Object.keys(rows[0]!)];
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const sql = (n: number) =>
+    `insert into stock_movements (${columns.join(', ')}) values ${Array.from({ length: n }, () => tuple).join(', ')}`;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    const bindings = chunk.flatMap((r) =>
+      columns.map((c) => {
+        const v = c === 'tenant_id' ? s.tenantId : r[c];
+        return typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null);
+      }),
+    );
+    await s.db.raw(sql(chunk.length), bindings as never);
+  }
+}
+
+/** Balances move by exactly what the movements moved. */
+async function moveBalances(
+  s: TenantScope,
+  moved: Map<string, { quantity: bigint; value: bigint }>,
+  now: string,
+): Promise<void> {
+  for (const [k, m] of moved) {
+    if (m.quantity === 0n && m.value === 0n) continue;
+    // the row exists: locking the holding made it
+    const [itemId, storeId] = k.split('\u0000') as [string, string];
+    const where = { item_id: itemId, store_id: storeId };
+    const row = await s('stock_balances').where(where).first('quantity', 'value');
+    if (row)
+      await s('stock_balances')
+        .where(where)
+        .update({
+          quantity: (BigInt(String(row.quantity)) + m.quantity).toString(),
+          value: (BigInt(String(row.value)) + m.value).toString(),
+          updated_at: now,
+        });
+    else
+      await s.insert('stock_balances', {
+        ...where,
+        quantity: m.quantity.toString(),
+        value: m.value.toString(),
+        updated_at: now,
+      });
+  }
+}

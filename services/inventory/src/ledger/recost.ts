@@ -1,0 +1,433 @@
+import type { TenantScope } from '@erp/service-kit';
+import { lineValue, type CostRule, type Holding } from './costing';
+
+/**
+ * Re-costing (issue 11): the holdings of an item in a store run over its movements in date order, then entry
+ * order (a document's first booking), then line order. A change ahead of later movements replays each touched
+ * item and store from the change on; a line whose value comes out different gets a correction (a new
+ * movement of value only, at the line's own date and place), and a transfer's receipt or a manufactured
+ * product whose source changed is replayed in its own store in turn. Nothing is written here: the caller
+ * books what `run` returns in its transaction.
+ */
+
+export interface Position {
+  date: string;
+  entry: string;
+  lineKey: number;
+}
+
+export const comparePositions = (a: Position, b: Position) =>
+  a.date < b.date
+    ? -1
+    : a.date > b.date
+      ? 1
+      : a.entry < b.entry
+        ? -1
+        : a.entry > b.entry
+          ? 1
+          : a.lineKey - b.lineKey;
+
+export const pairKey = (itemId: string, storeId: string) => `${itemId}\u0000${storeId}`;
+
+/** A document identity: source service, type and id. */
+export interface DocKey {
+  sourceService: string;
+  documentType: string;
+  documentId: string;
+}
+export const docKeyOf = (k: DocKey) => `${k.sourceService}\u0000${k.documentType}\u0000${k.documentId}`;
+
+/** A line of the ledger in costing order: booked (with its corrections folded in) or about to be booked. */
+export interface CostLine extends Position {
+  id: string;
+  doc: DocKey;
+  code: string;
+  revision: number;
+  itemId: string;
+  storeId: string;
+  quantity: bigint;
+  rule: CostRule;
+  ownValue: bigint;
+  fallbackCost: bigint;
+  costFrom: number[] | null;
+  feeds: boolean;
+  /** The value booked so far (line and corrections); null for a line about to be booked. */
+  booked: bigint | null;
+  /** The document line it books (null for derived lines: a transfer's receipt, a component). */
+  lineNo?: number | null;
+  /** The value as now costed by the replay (unset until replayed). */
+  value?: bigint;
+}
+
+const lineKeyOf = (doc: DocKey, revision: number, lineKey: number) =>
+  `${docKeyOf(doc)}\u0000${revision}\u0000${lineKey}`;
+
+export const lineIdOf = (doc: DocKey, revision: number, lineKey: number, itemId: string, storeId: string) =>
+  `${docKeyOf(doc)}\u0000${revision}\u0000${lineKey}\u0000${itemId}\u0000${storeId}`;
+
+interface Tail {
+  start: Position;
+  lines: CostLine[];
+  /** states[i]: the holding just before lines[i]; states[lines.length]: after the last. */
+  states: Holding[];
+}
+
+export interface Change {
+  /** The document being posted: its booked lines are superseded by `pending`. */
+  doc: DocKey;
+  /** Its lines as they stood (booked) and as they will stand (to book). */
+  bookedRevision: number | null;
+  pending: CostLine[];
+  /** Each item and store the document touches, from the earliest place it was or will be. */
+  starts: Map<string, Position>;
+  refuseNegative: boolean;
+}
+
+export interface RecostResult {
+  /** Values of the pending lines. */
+  values: Map<string, bigint>;
+  /** Booked lines whose value changed: the correction to book. */
+  corrections: { line: CostLine; delta: bigint }[];
+  /** An item and store that would go (further) below zero at a date. */
+  negative: { itemId: string; storeId: string; date: string } | null;
+  replayedLines: number;
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * Locks the holdings of items in stores (their balance rows, made first if need be), in one order, so two
+ * postings that cost the same item and store run one after the other and each reads what the other wrote.
+ */
+export async function lockHoldings(s: TenantScope, pairs: Iterable<string>): Promise<void> {
+  const sorted = [...new Set(pairs)].sort();
+  if (sorted.length === 0) return;
+  const now = new Date().toISOString();
+  for (const pair of sorted) {
+    const [itemId, storeId] = pair.split('\u0000') as [string, string];
+    await s
+      .db('stock_balances')
+      .insert({
+        tenant_id: s.tenantId,
+        item_id: itemId,
+        store_id: storeId,
+        quantity: 0,
+        value: 0,
+        updated_at: now,
+      })
+      .onConflict(['tenant_id', 'item_id', 'store_id'])
+      .ignore();
+    await s('stock_balances').where({ item_id: itemId, store_id: storeId }).forUpdate().first('item_id');
+  }
+}
+const big = (v: unknown) => BigInt(String(v ?? 0));
+
+export class Recoster {
+  private readonly tails = new Map<string, Tail>();
+  private readonly queue = new Map<string, Position>();
+  private readonly dependents = new Map<string, CostLine[]>();
+  private readonly byKey = new Map<string, CostLine>();
+  private replayed = 0;
+
+  constructor(
+    private readonly s: TenantScope,
+    private readonly change: Change,
+  ) {}
+
+  private enqueue(pair: string, at: Position): void {
+    const queued = this.queue.get(pair);
+    if (!queued || comparePositions(at, queued) < 0) this.queue.set(pair, at);
+  }
+
+  private isPosted(doc: DocKey): boolean {
+    return docKeyOf(doc) === docKeyOf(this.change.doc);
+  }
+
+  /** The holding just before `at` (a document's place), from the booked movements. */
+  private async stateBefore(itemId: string, storeId: string, at: Position): Promise<Holding> {
+    const [r] = (await this.s('stock_movements')
+      .where({ item_id: itemId, store_id: storeId })
+      .andWhere((w) =>
+        w
+          .where('date', '<', at.date)
+          .orWhere((x) => x.where('date', at.date).andWhere('entry', '<', at.entry)),
+      )
+      .sum({ q: 'quantity', v: 'value' })) as Row[];
+    return { quantity: big(r?.q), value: big(r?.v) };
+  }
+
+  /** The live lines from `at` on (current revisions of documents not deleted), corrections folded in. */
+  private async load(itemId: string, storeId: string, at: Position): Promise<CostLine[]> {
+    const rows = (await this.s
+      .db('stock_movements as m')
+      .where('m.tenant_id', this.s.tenantId)
+      .join('stock_documents as d', (j) =>
+        j
+          .on('d.tenant_id', '=', 'm.tenant_id')
+          .andOn('d.source_service', '=', 'm.source_service')
+          .andOn('d.document_type', '=', 'm.document_type')
+          .andOn('d.document_id', '=', 'm.document_id')
+          .andOn('d.revision', '=', 'm.revision'),
+      )
+      .where({ 'm.item_id': itemId, 'm.store_id': storeId, 'd.deleted': false })
+      .whereNot('m.kind', 'reversal')
+      .andWhere((w) =>
+        w
+          .where('m.date', '>', at.date)
+          .orWhere((x) => x.where('m.date', at.date).andWhere('m.entry', '>=', at.entry)),
+      )
+      .orderBy([{ column: 'm.date' }, { column: 'm.entry' }, { column: 'm.line_key' }, { column: 'm.seq' }])
+      .select(
+        'm.date',
+        'm.entry',
+        'm.line_key',
+        'm.kind',
+        'm.quantity',
+        'm.value',
+        'm.cost_rule',
+        'm.own_value',
+        'm.fallback_cost',
+        'm.cost_from',
+        'm.feeds',
+        'm.revision',
+        'm.source_service',
+        'm.document_type',
+        'm.document_id',
+        'm.document_code',
+        'm.line_no',
+      )) as Row[];
+    const lines: CostLine[] = [];
+    let last: CostLine | null = null;
+    for (const r of rows) {
+      const doc = {
+        sourceService: String(r.source_service),
+        documentType: String(r.document_type),
+        documentId: String(r.document_id),
+      };
+      if (this.isPosted(doc)) continue;
+      const lineKey = Number(r.line_key);
+      const revision = Number(r.revision);
+      if (r.kind === 'correction') {
+        // a correction follows its line (same place): fold it into the line's booked value
+        if (
+          last &&
+          last.lineKey === lineKey &&
+          last.revision === revision &&
+          last.doc.documentId === doc.documentId &&
+          last.doc.documentType === doc.documentType
+        )
+          last.booked = last.booked! + big(r.value);
+        continue;
+      }
+      last = {
+        // booked lines are told apart by reference; only lines about to be booked need an id
+        id: '',
+        doc,
+        code: String(r.document_code),
+        revision,
+        date: String(r.date),
+        entry: String(r.entry),
+        lineKey,
+        itemId,
+        storeId,
+        quantity: big(r.quantity),
+        rule: String(r.cost_rule) as CostRule,
+        ownValue: big(r.own_value),
+        fallbackCost: big(r.fallback_cost),
+        costFrom: r.cost_from ? String(r.cost_from).split(',').map(Number) : null,
+        feeds: r.feeds === true || Number(r.feeds) === 1,
+        booked: big(r.value),
+        lineNo: r.line_no === null || r.line_no === undefined ? null : Number(r.line_no),
+      };
+      lines.push(last);
+    }
+    return lines;
+  }
+
+  /** The booked lines of the posted document as they stood (for the negative check). */
+  private async supersededQuantities(itemId: string, storeId: string): Promise<Map<string, bigint>> {
+    const out = new Map<string, bigint>();
+    if (this.change.bookedRevision === null) return out;
+    const rows = (await this.s('stock_movements')
+      .where({
+        source_service: this.change.doc.sourceService,
+        document_type: this.change.doc.documentType,
+        document_id: this.change.doc.documentId,
+        item_id: itemId,
+        store_id: storeId,
+      })
+      .groupBy('date')
+      .select('date')
+      .sum({ q: 'quantity' })) as Row[];
+    for (const r of rows) if (big(r.q) !== 0n) out.set(String(r.date), big(r.q));
+    return out;
+  }
+
+  /** The value of a line's sources (lines of its document revision, issues), as now costed. */
+  private async sourceValue(line: CostLine): Promise<bigint> {
+    let total = 0n;
+    const missing: number[] = [];
+    for (const k of line.costFrom ?? []) {
+      const source = this.byKey.get(lineKeyOf(line.doc, line.revision, k));
+      if (!source) missing.push(k);
+      else total -= source.value ?? source.booked ?? 0n;
+    }
+    if (missing.length) {
+      const [r] = (await this.s('stock_movements')
+        .where({
+          source_service: line.doc.sourceService,
+          document_type: line.doc.documentType,
+          document_id: line.doc.documentId,
+          revision: line.revision,
+        })
+        .whereIn('line_key', missing)
+        .whereIn('kind', ['line', 'correction'])
+        .sum({ v: 'value' })) as Row[];
+      total -= big(r?.v);
+    }
+    return total;
+  }
+
+  /** Lines of other stores that receive the value of `line` (its document's receipts costed from it). */
+  private async dependentsOf(line: CostLine): Promise<CostLine[]> {
+    if (this.isPosted(line.doc)) return this.change.pending.filter((p) => p.costFrom?.includes(line.lineKey));
+    const key = `${docKeyOf(line.doc)}\u0000${line.revision}`;
+    let list = this.dependents.get(key);
+    if (!list) {
+      const rows = (await this.s('stock_movements')
+        .where({
+          source_service: line.doc.sourceService,
+          document_type: line.doc.documentType,
+          document_id: line.doc.documentId,
+          revision: line.revision,
+          kind: 'line',
+          cost_rule: 'from',
+        })
+        .select('item_id', 'store_id', 'line_key', 'cost_from', 'date', 'entry')) as Row[];
+      list = rows.map((r) => ({
+        ...line,
+        id: lineIdOf(line.doc, line.revision, Number(r.line_key), String(r.item_id), String(r.store_id)),
+        itemId: String(r.item_id),
+        storeId: String(r.store_id),
+        lineKey: Number(r.line_key),
+        date: String(r.date),
+        entry: String(r.entry),
+        costFrom: String(r.cost_from ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map(Number),
+      }));
+      this.dependents.set(key, list);
+    }
+    return list.filter((d) => d.costFrom?.includes(line.lineKey));
+  }
+
+  private async tailFor(pair: string, at: Position): Promise<{ tail: Tail; from: number }> {
+    const cached = this.tails.get(pair);
+    const docStart = { date: at.date, entry: at.entry, lineKey: -1 };
+    if (cached && comparePositions(cached.start, docStart) <= 0) {
+      const from = cached.lines.findIndex((l) => comparePositions(l, docStart) >= 0);
+      return { tail: cached, from: from < 0 ? cached.lines.length : from };
+    }
+    const [itemId, storeId] = pair.split('\u0000') as [string, string];
+    await lockHoldings(this.s, [pair]);
+    const before = await this.stateBefore(itemId, storeId, docStart);
+    const booked = await this.load(itemId, storeId, docStart);
+    const pending = this.change.pending.filter((p) => p.itemId === itemId && p.storeId === storeId);
+    // the booked lines come in order: the few pending ones are merged in, not the whole tail sorted
+    const lines = booked;
+    for (const p of [...pending].sort(comparePositions)) {
+      let lo = 0;
+      let hi = lines.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (comparePositions(lines[mid]!, p) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      lines.splice(lo, 0, p);
+    }
+    for (const l of lines) if (l.feeds) this.byKey.set(lineKeyOf(l.doc, l.revision, l.lineKey), l);
+    const tail: Tail = { start: docStart, lines, states: [before] };
+    this.tails.set(pair, tail);
+    return { tail, from: 0 };
+  }
+
+  async run(): Promise<RecostResult> {
+    for (const [pair, at] of this.change.starts) this.enqueue(pair, at);
+    for (const l of this.change.pending) this.byKey.set(lineKeyOf(l.doc, l.revision, l.lineKey), l);
+    const checked = new Set<string>();
+    let negative: RecostResult['negative'] = null;
+    let rounds = 0;
+    while (this.queue.size > 0) {
+      if (++rounds > 1_000_000) throw new Error('re-costing did not settle');
+      let pair = '';
+      let at: Position | null = null;
+      for (const [p, pos] of this.queue)
+        if (!at || comparePositions(pos, at) < 0) {
+          pair = p;
+          at = pos;
+        }
+      this.queue.delete(pair);
+      const { tail, from } = await this.tailFor(pair, at!);
+      let state = tail.states[from]!;
+      for (let i = from; i < tail.lines.length; i++) {
+        const line = tail.lines[i]!;
+        if (line.rule === 'from') line.ownValue = await this.sourceValue(line);
+        const value = lineValue(state, line);
+        const current = line.value ?? line.booked;
+        if (value !== current) {
+          line.value = value;
+          if (line.feeds)
+            for (const d of await this.dependentsOf(line)) this.enqueue(pairKey(d.itemId, d.storeId), d);
+        } else if (line.booked === null) line.value = value;
+        state = { quantity: state.quantity + line.quantity, value: state.value + value };
+        tail.states[i + 1] = state;
+        this.replayed++;
+      }
+      tail.states.length = tail.lines.length + 1;
+      if (this.change.refuseNegative && !checked.has(pair) && this.change.starts.has(pair)) {
+        checked.add(pair);
+        negative ??= await this.negativeAt(pair, tail);
+      }
+    }
+    const corrections: RecostResult['corrections'] = [];
+    const values = new Map<string, bigint>();
+    for (const tail of this.tails.values())
+      for (const line of tail.lines) {
+        const value = line.value;
+        if (line.booked === null) values.set(line.id, value ?? 0n);
+        else if (value !== undefined && value !== line.booked)
+          corrections.push({ line, delta: value - line.booked });
+      }
+    return { values, corrections, negative, replayedLines: this.replayed };
+  }
+
+  /**
+   * The negative-stock check at every date from the change on: a date's closing quantity below zero, and
+   * below what it was before the change, is refused (a back-dated issue must fit the stock of its own date
+   * and of every later one).
+   */
+  private async negativeAt(pair: string, tail: Tail): Promise<RecostResult['negative']> {
+    const [itemId, storeId] = pair.split('\u0000') as [string, string];
+    // per date: the change in quantity now and as it was (the posted document's superseded lines counted)
+    const now = new Map<string, bigint>();
+    const before = new Map<string, bigint>();
+    const add = (m: Map<string, bigint>, d: string, q: bigint) => m.set(d, (m.get(d) ?? 0n) + q);
+    for (const line of tail.lines) {
+      add(now, line.date, line.quantity);
+      add(before, line.date, line.booked === null ? 0n : line.quantity);
+    }
+    for (const [d, q] of await this.supersededQuantities(itemId, storeId)) {
+      add(now, d, 0n);
+      add(before, d, q);
+    }
+    let q = tail.states[0]!.quantity;
+    let was = q;
+    for (const d of [...now.keys()].sort()) {
+      q += now.get(d)!;
+      was += before.get(d) ?? 0n;
+      if (q < 0n && q < was) return { itemId, storeId, date: d };
+    }
+    return null;
+  }
+}
