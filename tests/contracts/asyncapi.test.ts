@@ -102,9 +102,11 @@ describe('the AsyncAPI document enforced by a broker (go-mokapi)', () => {
       events[key].payload.parse(e.payload);
       return e;
     });
-    // go-mokapi 0.52 mis-reads a batch whose non-last record on a topic is over 512 bytes: the one topic with
-    // two such records (items) sends its second one in a batch of its own
-    const later = all.filter((e) => e.type === events.itemChanged.type);
+    // go-mokapi 0.52 mis-reads a batch whose non-last record on a topic is over 512 bytes: the topics with two
+    // such records (items, stock) send their second one in a batch of its own
+    const later = all.filter(
+      (e) => e.type === events.itemChanged.type || e.type === events.stockCostCorrected.type,
+    );
     await bus.publish(all.filter((e) => !later.includes(e)).map(message));
     await bus.publish(later.map(message));
 
