@@ -10,7 +10,7 @@
  * ERP_TEST_MYSQL_URL, default mysql://root@127.0.0.1:3306; ERP_BENCH_CHANGES, ERP_BENCH_RECORDS scale it).
  */
 import { randomBytes } from 'node:crypto';
-import { serviceNames, type Envelope } from '@erp/contracts';
+import { serviceNames, topics, type Envelope } from '@erp/contracts';
 import { startDistributed, type ManagedProcess } from '@erp/runner';
 import { dropMysqlDatabase, KafkaBus, openDatabase, type Db } from '@erp/service-kit';
 import { envelope, message, user } from '../support/event-samples';
@@ -53,7 +53,13 @@ async function main(): Promise<void> {
   const buses: KafkaBus[] = [];
   try {
     let t = Date.now();
-    kafka = await startKafka({ partitions: 6, jit: 'full', output: (line) => output('kafka', line) });
+    // the installation's prefix is on every topic (issue 10 item 4): the broker gets the prefixed ones
+    kafka = await startKafka({
+      partitions: 6,
+      jit: 'full',
+      topics: topics.map((t) => prefix + t),
+      output: (line) => output('kafka', line),
+    });
     console.log(
       `broker: Kafka ${kafka.version} serving in ${kafka.startMs} ms, ready with topics in ${Date.now() - t} ms`,
     );
