@@ -41,6 +41,12 @@ export function MainLayout() {
 
   useEffect(() => warmUpSharedModules(), []);
 
+  // A new screen starts at its top: the page scrolls as a whole, and a menu entry low in the sidebar is reached
+  // by scrolling down, which the next screen would otherwise keep (its title out of view).
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
   useEffect(() => {
     if (status === 'idle') void dispatch(loadWorkspace());
   }, [status, dispatch]);

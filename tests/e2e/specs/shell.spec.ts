@@ -26,6 +26,20 @@ test.describe('shell journeys', () => {
     await page.screenshot({ path: 'test-results/home-ar.png', fullPage: true });
   });
 
+  test('a screen opened from an entry low in the sidebar starts at its top', async ({ page }) => {
+    await signInAsAdmin(page);
+    const layout = new ShellLayout(page);
+    const last = layout.sidebar.getByRole('link').last();
+    await last.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const target = await last.getAttribute('href');
+    await last.click();
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.locator('main h1').first()).toBeInViewport();
+  });
+
   test('switching to English lays the page out left to right and persists', async ({ page }) => {
     const home = await signInAsAdmin(page);
     const layout = new ShellLayout(page);
