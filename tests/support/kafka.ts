@@ -24,11 +24,36 @@ export async function startKafka(options: StartKafkaOptions = {}): Promise<Kafka
   const broker = await startKafkaBroker({ output: options.output, jit: options.jit });
   try {
     await createTopics(broker.brokers, options.topics ?? contractTopics, options.partitions ?? 3);
+    await coordinatorReady(broker.brokers);
   } catch (error) {
     await broker.stop();
     throw error;
   }
   return broker;
+}
+
+/**
+ * Waits until the group coordinator serves: the broker makes its offsets topic on the first group request, and
+ * services whose consumers joined before it was ready were left restarting with backoff (a topology that once
+ * missed its 90-second start-up).
+ */
+async function coordinatorReady(brokers: string[]): Promise<void> {
+  const admin = new Kafka({ clientId: 'erp-test-admin', brokers, logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        await admin.describeGroups(['erp-test-warm-up']);
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 /**
