@@ -496,4 +496,43 @@ describe('distributed mode: separate processes, MariaDB, Kafka', () => {
     },
     150_000,
   );
+
+  step(
+    "rebuilds another process's replica from identity over Kafka (issue 10 item 3)",
+    async () => {
+      const inventoryDb = await openDatabase({
+        client: 'mysql',
+        url: MYSQL_URL,
+        database: `${prefix}inventory`,
+      });
+      try {
+        const names = async (db: Db, table: string) =>
+          (await db(table).orderBy('id').select('id', 'arabic_name', 'english_name')).map((r) => ({ ...r }));
+        const source = await names(identityDb!, 'branches');
+        await waitFor(
+          "identity's branches in inventory's replica",
+          async () => JSON.stringify(await names(inventoryDb, 'replica_branches')) === JSON.stringify(source),
+          30_000,
+        );
+        await inventoryDb('replica_branches').delete();
+        const res = await call('POST', '/api/admin/identity/replicas/republish', {
+          token: admin.token,
+          body: {},
+        });
+        expect(res.status).toBe(200);
+        const started = Date.now();
+        await waitFor(
+          'the replica rebuilt',
+          async () => JSON.stringify(await names(inventoryDb, 'replica_branches')) === JSON.stringify(source),
+          30_000,
+        );
+        console.log(
+          `[system] inventory's branch replica rebuilt from identity in ${Date.now() - started} ms`,
+        );
+      } finally {
+        await inventoryDb.destroy();
+      }
+    },
+    60_000,
+  );
 });

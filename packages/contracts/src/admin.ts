@@ -18,6 +18,8 @@ export const deadLetterSchema = z.object({
   envelope: z.unknown(),
 });
 
+export type DeadLetter = z.infer<typeof deadLetterSchema>;
+
 /** Every service shows its parked events to the tenant's admins (design.md section 3). */
 export function adminRoutes(service: RouteOwner) {
   return defineRoutes({
@@ -39,6 +41,28 @@ export function adminRoutes(service: RouteOwner) {
       summary: `Apply a parked event of the ${service} service again (after a fix); parked again if it fails`,
       params: idParams,
       response: z.object({ outcome: z.enum(['applied', 'parkedAgain']) }),
+    },
+  });
+}
+
+/**
+ * The services whose data others keep replicas of (identity's branches, users, company and tenant; inventory's
+ * items). An admin has the source publish its current state again, as fresh events through its outbox, and every
+ * replica upserts them (newer wins): a replica emptied or damaged is rebuilt, in both run modes (design.md 3).
+ */
+export const replicaSources = ['identity', 'inventory'] as const;
+export type ReplicaSource = (typeof replicaSources)[number];
+
+export function replicaSourceRoutes(service: ReplicaSource) {
+  return defineRoutes({
+    republish: {
+      method: 'post',
+      path: `/api/admin/${service}/replicas/republish`,
+      service,
+      access: access.admin,
+      tag: 'Admin',
+      summary: `Publish the current state of the ${service} service's replicated data again (rebuilds replicas)`,
+      response: z.object({ events: z.number().int() }),
     },
   });
 }

@@ -1,4 +1,4 @@
-import { adminRoutes } from './admin';
+import { adminRoutes, replicaSourceRoutes, replicaSources } from './admin';
 import { serviceNames, type RouteSpec } from './http';
 import { identityRoutes } from './identity-routes';
 import { entityRoutes, masterDataEntities } from './master-data';
@@ -14,4 +14,5 @@ export const allRoutes: readonly RouteSpec[] = [
   ...documentDefinitions.flatMap(documentRoutes),
   ...[...serviceNames, 'gateway' as const].flatMap((s) => Object.values(adminRoutes(s))),
   ...serviceNames.flatMap((s) => Object.values(jobRoutes(s))),
+  ...replicaSources.flatMap((s) => Object.values(replicaSourceRoutes(s))),
 ];

@@ -4,6 +4,7 @@ export * from './errors';
 export * from './audit';
 export * from './service';
 export * from './dead-letters';
+export * from './republish';
 export * from './db/database';
 export * from './db/migrations';
 export * from './db/tenant-scope';

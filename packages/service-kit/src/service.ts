@@ -12,6 +12,7 @@ import { problemMiddleware } from './http/problem';
 import { buildRouter, type BoundRoute } from './http/routes';
 import type { TokenService } from './http/tokens';
 import { deadLetterRoutes } from './dead-letters';
+import { republishRoutes, type Republisher } from './republish';
 import { jobsMigration } from './jobs/jobs-migration';
 import { JobRunner, type JobKind } from './jobs/job-runner';
 import { jobRouteHandlers } from './jobs/job-routes';
@@ -40,6 +41,8 @@ export interface ServiceModule {
   seed?(deps: ServiceDeps): Promise<Record<string, string> | undefined | void>;
   /** The kinds of background job the service runs. */
   jobs?(deps: ServiceDeps): readonly JobKind<never, unknown>[];
+  /** For a source of replicas (contracts' `replicaSources`): publishes its current state again on an admin's call. */
+  republish?(deps: ServiceDeps): Republisher;
 }
 
 export interface StartOptions {
@@ -150,6 +153,7 @@ export async function startService(module: ServiceModule, options: StartOptions)
     ...module.routes(deps),
     ...deadLetterRoutes(module.name, db, consumer),
     ...jobRouteHandlers(module.name, jobs),
+    ...(module.republish ? republishRoutes(module.name, module.republish(deps), deps.transact) : []),
   ];
   const app = createServiceApp(routes, options.tokens, options.providerKey, logger, health);
   if (consumer && options.consume !== false) await options.bus.subscribe(consumer);

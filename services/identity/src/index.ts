@@ -1,4 +1,5 @@
 import type { ServiceModule } from '@erp/service-kit';
+import { republishIdentity } from './application/republish.use-case';
 import { tenantUseCases } from './application/tenants.use-case';
 import { auditConsumer } from './consumers/audit.consumer';
 import { branchTransactionsConsumer } from './consumers/branch-transactions.consumer';
@@ -14,4 +15,5 @@ export const identityModule: ServiceModule = {
   routes: identityHttpRoutes,
   consumers: () => ({ ...auditConsumer, ...branchTransactionsConsumer }),
   seed: (deps) => tenantUseCases(deps).seedDemo(),
+  republish: () => republishIdentity,
 };

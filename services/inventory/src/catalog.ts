@@ -11,6 +11,7 @@ import {
 import {
   conflict,
   emit,
+  entityStore,
   originOf,
   replicaTables,
   requirePrincipal,
@@ -19,6 +20,7 @@ import {
   type EntityHooks,
   type EntityRecord,
   type FieldIssue,
+  type Republisher,
   type TenantScope,
 } from '@erp/service-kit';
 import { postDocument } from './ledger/ledger';
@@ -97,6 +99,13 @@ export function itemPayload(r: EntityRecord, deleted: boolean): PayloadOf<'itemC
     deleted,
   };
 }
+
+/** Every item as it is now, published again for the replicas other services keep (the rebuild of those replicas). */
+export const republishItems: Republisher = async (trx, origin) => {
+  const records = await entityStore.all(tenantScope(trx, origin.tenantId), items, { order: 'asc' });
+  for (const record of records) await emit(trx, origin, 'itemChanged', record.id, itemPayload(record, false));
+  return records.length;
+};
 
 export const catalogHooks: Record<string, EntityHooks> = {
   items: {

@@ -7,7 +7,7 @@ import {
   replicaSettingsMigration,
   type ServiceModule,
 } from '@erp/service-kit';
-import { catalogHooks } from './catalog';
+import { catalogHooks, republishItems } from './catalog';
 import { stockDocumentHandlers } from './consumers';
 import { itemsImportJob } from './items-migration';
 import { inventoryMigrations } from './migrations';
@@ -25,4 +25,5 @@ export const inventoryModule: ServiceModule = {
   ],
   consumers: () => ({ ...replicaHandlers, ...stockDocumentHandlers }),
   jobs: (deps) => [itemsImportJob(deps)],
+  republish: () => republishItems,
 };

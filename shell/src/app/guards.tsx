@@ -38,6 +38,12 @@ export function RequirePermission({
   return allowed ? <>{children}</> : <Navigate to={NOT_FOUND} replace />;
 }
 
+/** A screen only admins may open (its API is admin-only): anyone else goes to /error-404 like a missing permission. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const isAdmin = useShellSelector((s) => s.session.profile?.isAdmin ?? false);
+  return isAdmin ? <>{children}</> : <Navigate to={NOT_FOUND} replace />;
+}
+
 /**
  * Spec section 2: a signed-in user opening /login goes home; after sign-in a new tenant without an invoice plan
  * goes to its default branch's start-up screen (startUp/{id}).

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Loading } from '../app/guards';
+import { Loading, RequireAdmin } from '../app/guards';
 import type { BranchMode } from '../branches/BranchFormPage';
 import type { ShellScreen } from './shell-routes';
 
@@ -16,6 +16,7 @@ const CompanyPage = lazy(() => settings().then((m) => ({ default: m.CompanyPage 
 const LogsPage = lazy(() => settings().then((m) => ({ default: m.LogsPage })));
 const SupportTicketsPage = lazy(() => settings().then((m) => ({ default: m.SupportTicketsPage })));
 const SubscriptionDataPage = lazy(() => settings().then((m) => ({ default: m.SubscriptionDataPage })));
+const SystemEventsPage = lazy(() => settings().then((m) => ({ default: m.SystemEventsPage })));
 const ChangePasswordPage = lazy(() => settings().then((m) => ({ default: m.ChangePasswordPage })));
 
 const page = (Screen: ComponentType): ReactNode => (
@@ -41,6 +42,7 @@ export const shellScreens: Record<Exclude<ShellScreen, 'forgetPassword'>, () => 
   branchStartUp: () => branch('startUp'),
   company: () => page(CompanyPage),
   logs: () => page(LogsPage),
+  systemEvents: () => <RequireAdmin>{page(SystemEventsPage)}</RequireAdmin>,
   supportTickets: () => page(SupportTicketsPage),
   subscriptionData: () => page(SubscriptionDataPage),
   changePassword: () => page(ChangePasswordPage),

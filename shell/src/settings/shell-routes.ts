@@ -18,6 +18,7 @@ export const shellPaths = {
   branchStartUp: '/branches/startUp/:id',
   company: '/company',
   logs: '/logs',
+  systemEvents: '/system-events',
   supportTickets: '/support-tickets',
   subscriptionData: '/subscription-data',
   changePassword: '/change-password',
@@ -49,6 +50,8 @@ export const shellRoutes: readonly FeatureRoute[] = [
   route('branchStartUp', 'editBranches', 'full'),
   route('company', 'editCompany'),
   route('logs', 'viewUsers'),
+  // admins only (the menu's 'admin' flag and the screen's guard): the admin API answers nobody else
+  route('systemEvents', null),
   route('supportTickets', null),
   route('subscriptionData', null),
   route('changePassword', null),
@@ -64,6 +67,14 @@ export const shellManifest: FeatureManifest = {
     { group: 'settings', path: '/branches', labelKey: 'menu.branches', icon: 'pi pi-sitemap', order: 20 },
     { group: 'settings', path: '/company', labelKey: 'menu.company', icon: 'pi pi-building', order: 30 },
     { group: 'settings', path: '/logs', labelKey: 'menu.logs', icon: 'pi pi-history', order: 40 },
+    {
+      group: 'settings',
+      path: '/system-events',
+      labelKey: 'menu.systemEvents',
+      icon: 'pi pi-bolt',
+      order: 45,
+      flags: ['admin'],
+    },
     {
       group: 'settings',
       path: '/support-tickets',

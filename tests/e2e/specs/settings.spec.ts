@@ -121,7 +121,11 @@ test.describe('settings screens', () => {
     await expect(layout.menuLink('الفروع')).toBeVisible();
     await expect(layout.menuLink('المستخدمون')).toHaveCount(0);
     await expect(layout.menuLink('سجل العمليات')).toHaveCount(0);
+    await expect(layout.menuLink('أحداث النظام')).toHaveCount(0);
     await page.goto('/users');
+    await new NotFoundPage(page).expectShown();
+    // the events screen is for admins only, whatever the permissions
+    await page.goto('/system-events');
     await new NotFoundPage(page).expectShown();
     // the branches list without the add permission shows no add, edit or delete
     await page.goto('/branches');
@@ -193,6 +197,28 @@ test.describe('settings screens', () => {
 
     await page.goto('/subscription-data');
     await expect(page.getByTestId('subscription-screen')).toContainText('باقة الفوترة');
+  });
+
+  test('an admin sees the consumers and parked events and rebuilds the replicas (issue 10 item 3)', async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    const layout = new ShellLayout(page);
+    await layout.menuLink('أحداث النظام').click();
+    const screen = page.getByTestId('system-events-screen');
+    await expect(screen.locator('h1')).toHaveText('أحداث النظام');
+    const consumers = screen.getByTestId('consumers-table');
+    await expect(consumers).toContainText('المخزون');
+    await expect(consumers.locator('[data-state="running"]').first()).toHaveText('تعمل');
+    await expect(consumers.locator('[data-state="stopped"]')).toHaveCount(0);
+    await expect(screen.getByTestId('dead-letters-table')).toContainText('لا توجد أحداث موقوفة');
+    await screen.getByTestId('rebuild-replicas').click();
+    await expect(screen.getByTestId('republished')).toContainText('الأحداث المنشورة:');
+    await page.screenshot({ path: 'test-results/system-events-ar.png', fullPage: true });
+
+    await layout.chooseLanguage('English');
+    await expect(screen.locator('h1')).toHaveText('System events');
+    await expect(consumers).toContainText('Inventory');
   });
 
   test('screens in English lay out left to right', async ({ page }) => {

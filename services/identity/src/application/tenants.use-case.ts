@@ -28,7 +28,7 @@ function providerOrigin(tenantId: string): EventOrigin {
   return { tenantId, branchId: null, correlationId: newId(), causationId: null };
 }
 
-async function emitTenant(trx: Trx, t: Tenant): Promise<void> {
+export async function emitTenant(trx: Trx, t: Tenant): Promise<void> {
   await emit(trx, providerOrigin(t.id), 'tenantChanged', t.id, {
     tenantId: t.id,
     name: t.name,

@@ -33,7 +33,7 @@ function fieldsOf(input: CreateInput | UpdateInput): UserFields {
   return fields;
 }
 
-function eventPayload(u: UserRecord) {
+export function userEventPayload(u: UserRecord) {
   return {
     id: u.id,
     userName: u.userName,
@@ -107,7 +107,7 @@ export function userUseCases(deps: ServiceDeps) {
         await usersRepository.insert(s, id, fields, hash);
         const record = (await usersRepository.find(s, id))!;
         const user = publicUser(record);
-        await emit(trx, originOf(ctx), 'userCreated', id, eventPayload(record));
+        await emit(trx, originOf(ctx), 'userCreated', id, userEventPayload(record));
         await recordAudit(trx, ctx, 'identity', 'user', id, null, user);
         return user;
       });
@@ -130,7 +130,7 @@ export function userUseCases(deps: ServiceDeps) {
         if (endsSessions(before, fields, hash !== undefined)) await usersRepository.bumpTokenVersion(s, id);
         const record = (await usersRepository.find(s, id))!;
         const after = publicUser(record);
-        await emit(trx, originOf(ctx), 'userChanged', id, eventPayload(record));
+        await emit(trx, originOf(ctx), 'userChanged', id, userEventPayload(record));
         // a password set here is recorded (never its hash) so the trail shows who changed whose password
         const audited = hash ? { ...after, credentialsChanged: true } : after;
         await recordAudit(trx, ctx, 'identity', 'user', id, publicUser(before), audited);

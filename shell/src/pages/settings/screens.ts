@@ -1,5 +1,6 @@
 export { CompanyPage } from './CompanyPage';
 export { LogsPage } from './LogsPage';
+export { SystemEventsPage } from './SystemEventsPage';
 export { SupportTicketsPage } from './SupportTicketsPage';
 export { SubscriptionDataPage } from './SubscriptionDataPage';
 export { ChangePasswordPage } from './ChangePasswordPage';
