@@ -4,8 +4,9 @@ import { requiredText, textSchema } from './text';
 export const idSchema = z.string().min(1).max(64);
 export const idParams = z.object({ id: idSchema });
 
-/** Page sizes of the spec's section 9. */
-export const PAGE_SIZES = [15, 25, 50, 100, 500] as const;
+import { PAGE_SIZES } from './lists';
+
+export { PAGE_SIZES };
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

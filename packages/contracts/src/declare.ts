@@ -8,3 +8,4 @@ export * from './master-data/declare';
 export * from './master-data/entities';
 export * from './documents/declare';
 export * from './documents/stock';
+export * from './lists';

@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { idSchema } from './common';
 import { access, defineRoutes, type ServiceName } from './http';
 
-export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
-export type JobStatus = (typeof jobStatuses)[number];
-/** A job that has stopped: its answer will not change any more. */
-export const isJobFinished = (status: JobStatus) =>
-  status === 'succeeded' || status === 'failed' || status === 'cancelled';
+import { isJobFinished, jobStatuses, type JobStatus } from './lists';
+
+export { isJobFinished, jobStatuses, type JobStatus };
 
 /** One refused input of a bulk job (an import's row, a document bulk posting skipped), with its reasons. */
 export const jobRejection = z.object({ row: z.number().int(), reasons: z.array(z.string()) });

@@ -2,6 +2,7 @@
 // singletons and loaders cannot drift between apps (design.md section 7; toolchain.md's working shape).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
@@ -30,12 +31,12 @@ export function sharedSingletons(dependencies) {
 }
 
 /**
- * What every feature app's screens use besides the singletons above: the rules (zod, decimal.js, the phone
- * metadata), the contracts, the UI kit and the client texts' loader. The shell provides them and the feature apps
- * take them from it (`import: false`: a remote ships no copy), so they download once per page, when first used —
- * the shell's first paint imports only the zod-free declarations (`@erp/contracts/src/declare`,
- * `@erp/ui-kit/src/declare`), which are not shared and stay small. `@erp/i18n` itself is not shared: its server
- * texts and labels come in all six languages and each app keeps only what it imports.
+ * What every feature app's screens use besides the singletons above and is small: decimal.js and the client
+ * texts' loader. The shell provides them and the feature apps take them from it (`import: false`: a remote ships
+ * no copy). The UI kit, the contracts, zod and the phone metadata are NOT shared: a shared module is provided
+ * whole (no tree shaking across the federation boundary), which made every screen fetch every form's rules; each
+ * app bundles what it imports of them instead (issue 12: a screen fetches what it uses). `@erp/i18n` itself is
+ * not shared: its server texts and labels come in all six languages and each app keeps only what it imports.
  */
 export const providedByShell = JSON.parse(
   readFileSync(path.join(import.meta.dirname, 'provided-by-shell.json'), 'utf8'),
@@ -46,6 +47,33 @@ function sharedConfig(host) {
   return Object.fromEntries(
     providedByShell.map((name) => [name, host ? pinned : { ...pinned, import: false }]),
   );
+}
+
+/**
+ * A remote's manifest (routes, permissions, menu entries, their labels) as `manifest.json` beside its
+ * remoteEntry.js: the shell builds its menu and route table from six small JSON files and loads a feature app's
+ * remoteEntry.js, and the chunks behind it, only when one of its screens is opened (issue 12: a screen fetches what
+ * it uses). The manifest module is plain declarations, evaluated here at build time (tsx runs the TypeScript).
+ */
+class ManifestJsonPlugin {
+  constructor(source) {
+    this.source = source;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ManifestJson', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'ManifestJson', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        async () => {
+          const { tsImport } = await import('tsx/esm/api');
+          const module = await tsImport(pathToFileURL(this.source).href, import.meta.url);
+          const manifest = module.manifest ?? module.default;
+          if (!manifest || typeof manifest !== 'object')
+            throw new Error(`${this.source}: no manifest export`);
+          compilation.emitAsset('manifest.json', new rspack.sources.RawSource(JSON.stringify(manifest)));
+        },
+      );
+    });
+  }
 }
 
 function readPackage(dir) {
@@ -60,6 +88,8 @@ export function webConfig({ dir, name, kind, exposes = {}, mode, title = 'ERP' }
   const production = (mode ?? process.env.NODE_ENV ?? 'production') === 'production';
   const pkg = readPackage(dir);
   const host = kind === 'host';
+  // './manifest' is not exposed to the runtime: it becomes manifest.json (ManifestJsonPlugin)
+  const { './manifest': manifestSource, ...exposed } = exposes;
   return {
     mode: production ? 'production' : 'development',
     context: dir,
@@ -102,10 +132,6 @@ export function webConfig({ dir, name, kind, exposes = {}, mode, title = 'ERP' }
         // The workspace's shared packages are pure modules: let the bundler take only what an app imports
         // (the contracts' permission names without zod and the phone metadata, for instance).
         { test: /[\\/]packages[\\/](contracts|i18n|api-client|ui-kit)[\\/]src[\\/]/, sideEffects: false },
-        // A remote's manifest is read by the shell at start-up for every app: it gets its own module layer, so
-        // the declarations it derives from (the contracts' entities) come without what only the screens use
-        // (zod, the phone metadata, decimal.js, the server texts), which the same modules import for the forms.
-        ...(host ? [] : [{ test: /[\\/]src[\\/]manifest\.ts$/, layer: 'manifest' }]),
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(woff2?|ttf|eot|svg|png|jpe?g|gif)$/, type: 'asset/resource' },
       ],
@@ -113,14 +139,18 @@ export function webConfig({ dir, name, kind, exposes = {}, mode, title = 'ERP' }
     plugins: [
       new ModuleFederationPlugin({
         name,
-        ...(host ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
+        ...(host ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: exposed }),
         shared: { ...sharedSingletons(pkg.dependencies ?? {}), ...sharedConfig(host) },
+        // The shell provides every shared module: no need to load every remote's entry up front to compare
+        // versions ('version-first' does), so a feature app's remoteEntry.js loads only when its screen opens.
+        shareStrategy: 'loaded-first',
         dts: false,
         manifest: host,
         // One federation runtime on the page: the shell provides it, each remoteEntry.js uses it (about half
         // a remote entry's size). A remote therefore runs only inside the shell, which is the only way it runs.
         experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
+      manifestSource ? new ManifestJsonPlugin(path.join(dir, manifestSource)) : null,
       host
         ? new rspack.HtmlRspackPlugin({
             template: path.join(dir, 'src/index.html'),

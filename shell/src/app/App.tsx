@@ -22,7 +22,7 @@ const ConfirmDialog = lazy(() =>
   })),
 );
 const FloatingButtons = lazy(() =>
-  import(/* webpackChunkName: "feedback" */ '../feedback/FloatingButtons').then((m) => ({
+  import(/* webpackChunkName: "floating-buttons" */ '../feedback/FloatingButtons').then((m) => ({
     default: m.FloatingButtons,
   })),
 );

@@ -31,7 +31,15 @@ function register(name: string, entry: string, force: boolean): void {
   registerRemotes([{ name, entry: url }], { force });
 }
 
-/** Loads and checks one feature app's manifest; the shell goes on whatever happens. */
+/** A feature app's manifest.json, beside its remoteEntry.js (the web build writes it). */
+export function manifestUrl(entry: string, base: string = location.href): string {
+  return new URL('manifest.json', new URL(entry, base)).href;
+}
+
+/**
+ * Loads and checks one feature app's manifest; the shell goes on whatever happens. The manifest is JSON, so
+ * building the menu fetches no feature app's code: its remoteEntry.js loads when one of its screens opens.
+ */
 export async function loadManifest(dispatch: ShellDispatch, name: string, retry = false): Promise<void> {
   const entry = entries.get(name);
   if (!entry) return;
@@ -41,8 +49,12 @@ export async function loadManifest(dispatch: ShellDispatch, name: string, retry 
       register(name, entry, true);
       lifecycles.delete(name);
     }
-    const module = await loadRemote<unknown>(`${name}/manifest`);
-    const manifest: FeatureManifest = parseManifest(name, module);
+    const url = manifestUrl(entry);
+    const response = await fetch(retry ? `${url}?retry=${Date.now()}` : url, {
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    const manifest: FeatureManifest = parseManifest(name, (await response.json()) as unknown);
     dispatch(manifestLoaded(manifest));
   } catch (error) {
     dispatch(remoteFailed({ name, error: String((error as Error)?.message ?? error) }));

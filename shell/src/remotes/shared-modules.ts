@@ -1,16 +1,14 @@
 /**
  * What the feature apps take from the shell instead of shipping it (`provided-by-shell.json` in packages/web-build; a
- * test keeps the two lists equal): the UI kit, the contracts and their rules, the client texts' loader. None of
- * it is needed for the first paint. Once signed in, the shell fetches it while the browser is idle, so the first
- * feature screen does not wait for it; importing it here is also what makes the shell's build provide it.
+ * test keeps the two lists equal): decimal.js and the client texts' loader, small and used by every screen. The UI
+ * kit, the contracts, zod and the phone metadata are not shared: a shared module is provided whole, so each app
+ * bundles the parts of them it imports, and a list screen fetches no form rules (issue 12: a screen fetches what
+ * it uses). None of it is needed for the first paint; once signed in, the shell fetches it while the browser is
+ * idle; importing it here is also what makes the shell's build provide it.
  */
 const sharedWithFeatureApps = {
-  '@erp/ui-kit': () => import('@erp/ui-kit'),
-  '@erp/contracts': () => import('@erp/contracts'),
   '@erp/i18n/src/client': () => import('@erp/i18n/src/client'),
-  zod: () => import('zod'),
   'decimal.js': () => import('decimal.js'),
-  'libphonenumber-js/max': () => import('libphonenumber-js/max'),
 };
 
 export const sharedModuleNames = Object.keys(sharedWithFeatureApps);

@@ -36,7 +36,8 @@ export class MasterDataScreen {
   }
 
   async expectList(entity: string): Promise<void> {
-    await expect(this.list).toHaveAttribute('data-entity', entity);
+    // a cold page load fetches the feature app's code only now (its remoteEntry.js loads with its first screen)
+    await expect(this.list).toHaveAttribute('data-entity', entity, { timeout: 15_000 });
     await expect(this.list.locator('.p-datatable')).toBeVisible();
     await expect(this.list.locator('.p-datatable-loading-overlay')).toHaveCount(0);
   }

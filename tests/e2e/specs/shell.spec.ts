@@ -144,7 +144,9 @@ test.describe('shell journeys', () => {
   test('a feature app that fails to load shows a translated error with a retry; the shell keeps working', async ({
     page,
   }) => {
-    await page.route('**/mfe/mfe_accounts/remoteEntry.js*', (route) => route.abort('failed'));
+    // the menu reads the app's manifest.json; its code (remoteEntry.js) loads when one of its screens opens
+    const accounts = /\/mfe\/mfe_accounts\/(manifest\.json|remoteEntry\.js)/;
+    await page.route(accounts, (route) => route.abort('failed'));
     const home = await signInAsAdmin(page);
     const layout = new ShellLayout(page);
     const problem = layout.remoteProblem('mfe_accounts');
@@ -165,7 +167,7 @@ test.describe('shell journeys', () => {
     await home.expectShown();
 
     // the remote comes back: retry loads it
-    await page.unroute('**/mfe/mfe_accounts/remoteEntry.js*');
+    await page.unroute(accounts);
     await layout.remoteProblem('mfe_accounts').getByRole('button', { name: 'Try again' }).click();
     await home.expectModuleStatus('mfe_accounts', 'ready');
     await expect(layout.remoteProblems).toHaveCount(0);

@@ -1,4 +1,5 @@
-import { isJobFinished, type Job } from '@erp/contracts';
+import type { Job } from '@erp/contracts';
+import { isJobFinished } from '@erp/contracts/src/declare';
 
 /** How often a running job is asked for its progress. */
 export const JOB_POLL_MS = 1000;

@@ -7,20 +7,34 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useEffect, useMemo, useReducer, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useReducer, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../RowActions';
 import type { EntityDef, FieldDef } from '@erp/contracts';
 import { label, type Language } from '@erp/i18n';
 import type { FeatureLocation } from '../contract';
 import { useFeature } from '../feature';
-import { nameOf, type EntityRecord } from './form-model';
-import { MasterDataForm } from './MasterDataForm';
+import type { EntityRecord } from './form-model';
+import type { MasterDataFormProps } from './MasterDataForm';
+import { nameOf } from './names';
 import { editRouteOf, hasFormPages, masterDataRoutes, newRouteOf } from './manifest-parts';
 import { useReferenceOptions, type ReferenceOption } from './references';
 import { MASTER_DATA_CSS } from './styles';
 import { DataMigrationActions } from './DataMigration';
 import { ListSearch, useDebounced, useRowsNamedBy, useServerList } from './server-list';
+
+/**
+ * The form and its rules (zod, the phone metadata, the line grids) load when a form is first opened: a list
+ * screen fetches only what a list uses (issue 12, the first screen comes fast).
+ */
+const FormOfEntity = lazy(() => import('./MasterDataForm').then((m) => ({ default: m.MasterDataForm })));
+function MasterDataForm(props: MasterDataFormProps) {
+  return (
+    <Suspense fallback={<i className="pi pi-spin pi-spinner" aria-hidden="true" />}>
+      <FormOfEntity {...props} />
+    </Suspense>
+  );
+}
 
 /** Spec section 9: long text is shortened after 38 characters. */
 const SHORTEN_AFTER = 38;

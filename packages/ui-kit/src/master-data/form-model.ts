@@ -295,9 +295,5 @@ export function roundInput(field: FieldDef, value: string, digits: number): stri
   return roundTo(v, digits).toString();
 }
 
-/** The name of a record in the interface language: Arabic for ar and ku, else the English name. */
-export function nameOf(record: { arabicName?: string; englishName?: string }, language: Language): string {
-  const arabic = record.arabicName ?? '';
-  const english = record.englishName ?? '';
-  return language === 'ar' || language === 'ku' ? arabic || english : english || arabic;
-}
+// the list screens read names without the form's rules (zod, the phone metadata): see ./names
+export { nameOf } from './names';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { masterDataEntities, type EntityDef, type FieldDef } from '@erp/contracts';
 import type { Language } from '@erp/i18n';
 import type { FeatureContext } from '../contract';
-import { nameOf } from './form-model';
+import { nameOf } from './names';
 
 export interface ReferenceOption {
   value: string;

@@ -5,7 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '@erp/api-client';
-import { PAGE_SIZES } from '@erp/contracts';
+import { PAGE_SIZES } from '@erp/contracts/src/declare';
 
 /** Spec section 9: search-as-you-type waits one second; page sizes 15, 25, 50, 100, 500. */
 export const SEARCH_DELAY_MS = 1000;
