@@ -62,6 +62,9 @@ const ownMenu: MenuEntry[] = [
   },
 ];
 
+/** The routes whose screens load with the first of them (documents, transactions, reports): see screens.ts. */
+export const laterPaths: readonly string[] = [...documents.routes, ...ownRoutes].map((r) => r.path);
+
 const titles = (key: 'stockTransactions' | 'itemsReports' | 'manufacturingExchange') =>
   Object.fromEntries(Object.entries(messages).map(([l, m]) => [l, m[key] as string]));
 

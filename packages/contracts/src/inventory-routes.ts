@@ -6,6 +6,7 @@ import { entityRecordSchema, items } from './master-data';
 import { decimalString } from './money';
 import { Permission as P } from './permissions';
 import { isoDateSchema } from './validators';
+import { itemsDataMigrationPath } from './lists';
 
 /**
  * Inventory's routes beyond its main data and documents (issue 4): the barcode lookup of the document grids
@@ -210,7 +211,7 @@ export const inventoryRoutes = defineRoutes({
   exportItems: {
     ...base,
     method: 'get',
-    path: '/api/data-migration/Items',
+    path: itemsDataMigrationPath,
     access: view,
     summary: 'The items as an .xlsx workbook (the import template when ?template=true)',
     query: z.object({ template: z.enum(['true', 'false']).default('false') }),

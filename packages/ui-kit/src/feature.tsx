@@ -1,6 +1,6 @@
 import type { i18n } from 'i18next';
 import * as React from 'react';
-import { createContext, useContext, type ComponentType, type ErrorInfo } from 'react';
+import { createContext, lazy, Suspense, useContext, type ComponentType, type ErrorInfo } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import singleSpaReact from 'single-spa-react';
@@ -38,6 +38,37 @@ function ScreenFallback({ reset }: { reset: () => void }) {
 function ScreenMissing() {
   const { t } = useTranslation('ui');
   return <ErrorPanel icon="pi pi-question-circle" title={t('screenMissing')} />;
+}
+
+/**
+ * Screens whose code loads when one of them is first opened: `load` imports a module with their registry (one
+ * chunk for the group), so an app's first screen does not fetch its other screens' code and rules (issue 12: a
+ * screen fetches what it uses). `paths` are the routes the group renders, known without loading it.
+ */
+export function lazyScreens(paths: readonly string[], load: () => Promise<ScreenRegistry>): ScreenRegistry {
+  let loaded: Promise<ScreenRegistry> | null = null;
+  const registry = () => {
+    loaded ??= load().catch((error: unknown) => {
+      loaded = null; // a failed chunk is fetched again on the next try (the screen's retry)
+      throw error;
+    });
+    return loaded;
+  };
+  return Object.fromEntries(
+    paths.map((path) => {
+      const Screen = lazy(async () => {
+        const screen = (await registry())[path];
+        if (!screen) throw new Error(`no screen for ${path}`);
+        return { default: screen };
+      });
+      const Lazy = (props: { location: FeatureLocation }) => (
+        <Suspense fallback={<i className="pi pi-spin pi-spinner erp-screen-loading" aria-hidden="true" />}>
+          <Screen {...props} />
+        </Suspense>
+      );
+      return [path, Lazy];
+    }),
+  );
 }
 
 interface RootProps extends FeatureProps {

@@ -20,13 +20,16 @@ import { nameOf } from './names';
 import { editRouteOf, hasFormPages, masterDataRoutes, newRouteOf } from './manifest-parts';
 import { useReferenceOptions, type ReferenceOption } from './references';
 import { MASTER_DATA_CSS } from './styles';
-import { DataMigrationActions } from './DataMigration';
 import { ListSearch, useDebounced, useRowsNamedBy, useServerList } from './server-list';
 
 /**
  * The form and its rules (zod, the phone metadata, the line grids) load when a form is first opened: a list
  * screen fetches only what a list uses (issue 12, the first screen comes fast).
  */
+// the Excel import and export (the items list only) bring the job progress and the server texts with them
+const DataMigrationActions = lazy(() =>
+  import('./DataMigration').then((m) => ({ default: m.DataMigrationActions })),
+);
 const FormOfEntity = lazy(() => import('./MasterDataForm').then((m) => ({ default: m.MasterDataForm })));
 function MasterDataForm(props: MasterDataFormProps) {
   return (
@@ -342,13 +345,15 @@ function MasterDataList({
           />
           <div className="erp-md__toolbar-end">
             {migrationPath ? (
-              <DataMigrationActions
-                path={migrationPath}
-                service={entity.service}
-                fileName={entityName}
-                canImport={canAdd && !readOnly}
-                onImported={reload}
-              />
+              <Suspense fallback={null}>
+                <DataMigrationActions
+                  path={migrationPath}
+                  service={entity.service}
+                  fileName={entityName}
+                  canImport={canAdd && !readOnly}
+                  onImported={reload}
+                />
+              </Suspense>
             ) : (
               <Button
                 type="button"
