@@ -246,6 +246,7 @@ export async function postDocument(
 
   const result = await new Recoster(s, {
     doc: docKey,
+    entry,
     bookedRevision: booked ? Number(booked.revision) : null,
     pending: lines,
     starts,
