@@ -1,6 +1,7 @@
 import { emit, nowIso, type EventOrigin, type Executor, type TenantScope } from '@erp/service-kit';
 import { fromBig } from './costing';
 import { refreshDocumentValues } from './document-values';
+import { insertArrays } from './sql';
 import { pairKey, type CostLine, type DocKey } from './recost';
 
 /** What one posting writes: the earlier effect reversed, the new lines, the corrections of later lines. */
@@ -13,8 +14,6 @@ export interface BookedChange {
 }
 
 const str = (v: bigint) => fromBig(v).toString();
-// rows per insert: 22 columns each, under SQLite's 32,766 bound values
-const CHUNK = 1000;
 const EVENT_PART = 1000;
 
 /**
@@ -184,26 +183,17 @@ export async function bookChange(
     });
 }
 
-/**
- * Movements in multi-row VALUES statements: knex writes a multi-row insert on SQLite as a compound select
- * (capped at 500 terms and slow to prepare); a re-costing can book thousands of corrections at once.
- */
+/** Movements, in bulk: a re-costing can book tens of thousands of corrections at once. */
 async function insertMovements(s: TenantScope, rows: Record<string, unknown>[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = ['tenant_id', ...Object.keys(rows[0]!)];
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const sql = (n: number) =>
-    `insert into stock_movements (${columns.join(', ')}) values ${Array.from({ length: n }, () => tuple).join(', ')}`;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
-    const bindings = chunk.flatMap((r) =>
-      columns.map((c) => {
-        const v = c === 'tenant_id' ? s.tenantId : r[c];
-        return typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null);
-      }),
-    );
-    await s.db.raw(sql(chunk.length), bindings as never);
-  }
+  const values = rows.map((r) =>
+    columns.map((c) => {
+      const v = c === 'tenant_id' ? s.tenantId : r[c];
+      return typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null);
+    }),
+  );
+  await insertArrays(s.db, 'stock_movements', columns, values);
 }
 
 /** Balances move by exactly what the movements moved. */

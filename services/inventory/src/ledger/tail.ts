@@ -1,6 +1,7 @@
-import type { Executor, TenantScope } from '@erp/service-kit';
+import type { TenantScope } from '@erp/service-kit';
 import type { CostRule } from './costing';
 import type { CostLine, DocKey, Position } from './recost';
+import { selectArrays } from './sql';
 
 /**
  * Reading an item's history in a store for re-costing (issue 11). A back-dated change can sit ahead of
@@ -27,41 +28,6 @@ function dateOfDay(day: number): string {
     dates.set(day, d);
   }
   return d;
-}
-
-interface RawClient {
-  config: { client: string };
-  acquireConnection(): Promise<unknown>;
-  releaseConnection(conn: unknown): Promise<unknown>;
-}
-interface SqliteStatement {
-  raw(on: boolean): { all(...bindings: unknown[]): unknown[][] };
-}
-
-/**
- * Rows as arrays: better-sqlite3's raw mode on the executor's own connection (a transaction's, when in one),
- * mysql2's rowsAsArray. Half of a large read's time goes to making an object per row.
- */
-export async function selectArrays(
-  db: Executor,
-  sql: string,
-  bindings: (string | number)[],
-): Promise<unknown[][]> {
-  const client = (db as unknown as { client: RawClient }).client;
-  if (String(client.config.client) === 'better-sqlite3') {
-    const conn = (await client.acquireConnection()) as { prepare(sql: string): SqliteStatement };
-    try {
-      // the text is only ever run in raw mode: the prepared-statement cache may hand the same one back
-      return conn
-        .prepare(`/* arrays */ ${sql}`)
-        .raw(true)
-        .all(...bindings);
-    } finally {
-      await client.releaseConnection(conn);
-    }
-  }
-  const [rows] = (await db.raw(sql, bindings).options({ rowsAsArray: true })) as unknown as [unknown[][]];
-  return rows;
 }
 
 // the columns of a tail row, in order
@@ -151,15 +117,16 @@ export async function resolveLines(s: TenantScope, lines: CostLine[]): Promise<v
   for (let i = 0; i < open.length; i += RESOLVE_CHUNK) {
     const chunk = open.slice(i, i + RESOLVE_CHUNK);
     const bySeq = new Map(chunk.map((l) => [l.seq!, l]));
+    // by seq alone: with tenant_id in the filter, SQLite walks the tenant's index instead of the key
     const rows = await selectArrays(
       s.db,
-      `select seq, source_service, document_type, document_id, document_code, entry, line_no, cost_from
-        from stock_movements where tenant_id = ? and seq in (${chunk.map(() => '?').join(', ')})`,
-      [s.tenantId, ...chunk.map((l) => l.seq!)],
+      `select seq, source_service, document_type, document_id, document_code, entry, line_no, cost_from, tenant_id
+        from stock_movements where seq in (${chunk.map(() => '?').join(', ')})`,
+      chunk.map((l) => l.seq!),
     );
     for (const r of rows) {
       const line = bySeq.get(Number(r[0]));
-      if (!line) continue;
+      if (!line || r[8] !== s.tenantId) continue;
       line.doc = { sourceService: String(r[1]), documentType: String(r[2]), documentId: String(r[3]) };
       line.code = String(r[4]);
       line.entry = String(r[5]);
