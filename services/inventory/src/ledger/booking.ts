@@ -15,6 +15,8 @@ export interface BookedChange {
 
 const str = (v: bigint) => fromBig(v).toString();
 const EVENT_PART = 1000;
+// the envelope around a part (ids, type, dates) takes well under 4 KB of the column's 65,535 bytes
+const PART_BYTES = 60_000;
 
 /**
  * Writes a posting in the caller's transaction: movements (append-only), balances moved by the same numbers,
@@ -162,25 +164,50 @@ export async function bookChange(
       })),
     });
   // the corrections for accounts, in parts: a large re-costing is not one huge record
-  for (let i = 0; i < change.corrections.length; i += EVENT_PART)
+  let part = 0;
+  for (const corrections of inParts(change.corrections.map(correctionOf)))
     await emit(trx, origin, 'stockCostCorrected', doc.documentId, {
       sourceService: doc.sourceService,
       documentType: doc.documentType,
       documentId: doc.documentId,
       revision: doc.revision,
-      part: i / EVENT_PART + 1,
-      corrections: change.corrections.slice(i, i + EVENT_PART).map(({ line, delta }) => ({
-        sourceService: line.doc.sourceService,
-        documentType: line.doc.documentType,
-        documentId: line.doc.documentId,
-        code: line.code,
-        revision: line.revision,
-        itemId: line.itemId,
-        storeId: line.storeId,
-        date: line.date,
-        value: str(delta),
-      })),
+      part: ++part,
+      corrections,
     });
+}
+
+const correctionOf = ({ line, delta }: { line: CostLine; delta: bigint }) => ({
+  sourceService: line.doc.sourceService,
+  documentType: line.doc.documentType,
+  documentId: line.doc.documentId,
+  code: line.code,
+  revision: line.revision,
+  itemId: line.itemId,
+  storeId: line.storeId,
+  date: line.date,
+  value: str(delta),
+});
+
+/**
+ * Parts of at most EVENT_PART corrections whose JSON stays under PART_BYTES: an envelope is one outbox row, and
+ * on MySQL that column is a TEXT of 65,535 bytes (1,000 corrections of about 330 bytes each did not fit).
+ */
+export function inParts<T>(list: T[]): T[][] {
+  const parts: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const item of list) {
+    const size = Buffer.byteLength(JSON.stringify(item)) + 1;
+    if (current.length > 0 && (current.length >= EVENT_PART || bytes + size > PART_BYTES)) {
+      parts.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(item);
+    bytes += size;
+  }
+  if (current.length > 0) parts.push(current);
+  return parts;
 }
 
 /** Movements, in bulk: a re-costing can book tens of thousands of corrections at once. */
