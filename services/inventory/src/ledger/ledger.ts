@@ -247,6 +247,7 @@ export async function postDocument(
   const result = await new Recoster(s, {
     doc: docKey,
     entry,
+    locked: new Set(locked),
     bookedRevision: booked ? Number(booked.revision) : null,
     pending: lines,
     starts,

@@ -83,6 +83,8 @@ export interface Change {
   doc: DocKey;
   /** Its place among a day's documents (its first booking). */
   entry: string;
+  /** Items and stores the caller has locked already (see lockHoldings). */
+  locked: ReadonlySet<string>;
   /** Its lines as they stood (booked) and as they will stand (to book). */
   bookedRevision: number | null;
   pending: CostLine[];
@@ -136,11 +138,14 @@ export class Recoster {
   private readonly dependents = new Map<string, CostLine[]>();
   private readonly byKey = new Map<string, CostLine>();
   private replayed = 0;
+  private readonly locked: Set<string>;
 
   constructor(
     private readonly s: TenantScope,
     private readonly change: Change,
-  ) {}
+  ) {
+    this.locked = new Set(change.locked);
+  }
 
   private enqueue(pair: string, at: Position): void {
     const queued = this.queue.get(pair);
@@ -248,7 +253,11 @@ export class Recoster {
     if (cached && comparePositions(cached.start, docStart) <= 0)
       return { tail: cached, from: await indexAt(this.s, cached.lines, docStart, this.change.entry) };
     const [itemId, storeId] = pair.split('\u0000') as [string, string];
-    await lockHoldings(this.s, [pair]);
+    // a store reached through a transfer or a component may not be locked yet; the document's own are
+    if (!this.locked.has(pair)) {
+      await lockHoldings(this.s, [pair]);
+      this.locked.add(pair);
+    }
     const before = await this.stateBefore(itemId, storeId, docStart);
     const lines = await loadTail(this.s, itemId, storeId, docStart, this.change.entry);
     const pending = this.change.pending.filter((p) => p.itemId === itemId && p.storeId === storeId);
