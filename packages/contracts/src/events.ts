@@ -211,7 +211,7 @@ const stockCostCorrectedPayload = z.object({
   documentType: z.string(),
   documentId: z.string(),
   revision: z.number().int(),
-  /** A large re-costing comes in parts (of at most 1,000 corrections), numbered from 1. */
+  /** A large re-costing comes in parts (at most 1,000 corrections, and under 60 KB each), numbered from 1. */
   part: z.number().int(),
   corrections: z.array(
     z.object({

@@ -1,6 +1,7 @@
 import { emit, nowIso, type EventOrigin, type Executor, type TenantScope } from '@erp/service-kit';
 import { fromBig } from './costing';
 import { refreshDocumentValues } from './document-values';
+import { insertArrays } from './sql';
 import { pairKey, type CostLine, type DocKey } from './recost';
 
 /** What one posting writes: the earlier effect reversed, the new lines, the corrections of later lines. */
@@ -13,9 +14,9 @@ export interface BookedChange {
 }
 
 const str = (v: bigint) => fromBig(v).toString();
-// rows per insert: 22 columns each, under SQLite's 32,766 bound values
-const CHUNK = 1000;
 const EVENT_PART = 1000;
+// the envelope around a part (ids, type, dates) takes well under 4 KB of the column's 65,535 bytes
+const PART_BYTES = 60_000;
 
 /**
  * Writes a posting in the caller's transaction: movements (append-only), balances moved by the same numbers,
@@ -163,47 +164,63 @@ export async function bookChange(
       })),
     });
   // the corrections for accounts, in parts: a large re-costing is not one huge record
-  for (let i = 0; i < change.corrections.length; i += EVENT_PART)
+  let part = 0;
+  for (const corrections of inParts(change.corrections.map(correctionOf)))
     await emit(trx, origin, 'stockCostCorrected', doc.documentId, {
       sourceService: doc.sourceService,
       documentType: doc.documentType,
       documentId: doc.documentId,
       revision: doc.revision,
-      part: i / EVENT_PART + 1,
-      corrections: change.corrections.slice(i, i + EVENT_PART).map(({ line, delta }) => ({
-        sourceService: line.doc.sourceService,
-        documentType: line.doc.documentType,
-        documentId: line.doc.documentId,
-        code: line.code,
-        revision: line.revision,
-        itemId: line.itemId,
-        storeId: line.storeId,
-        date: line.date,
-        value: str(delta),
-      })),
+      part: ++part,
+      corrections,
     });
 }
 
+const correctionOf = ({ line, delta }: { line: CostLine; delta: bigint }) => ({
+  sourceService: line.doc.sourceService,
+  documentType: line.doc.documentType,
+  documentId: line.doc.documentId,
+  code: line.code,
+  revision: line.revision,
+  itemId: line.itemId,
+  storeId: line.storeId,
+  date: line.date,
+  value: str(delta),
+});
+
 /**
- * Movements in multi-row VALUES statements: knex writes a multi-row insert on SQLite as a compound select
- * (capped at 500 terms and slow to prepare); a re-costing can book thousands of corrections at once.
+ * Parts of at most EVENT_PART corrections whose JSON stays under PART_BYTES: an envelope is one outbox row, and
+ * on MySQL that column is a TEXT of 65,535 bytes (1,000 corrections of about 330 bytes each did not fit).
  */
+export function inParts<T>(list: T[]): T[][] {
+  const parts: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const item of list) {
+    const size = Buffer.byteLength(JSON.stringify(item)) + 1;
+    if (current.length > 0 && (current.length >= EVENT_PART || bytes + size > PART_BYTES)) {
+      parts.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(item);
+    bytes += size;
+  }
+  if (current.length > 0) parts.push(current);
+  return parts;
+}
+
+/** Movements, in bulk: a re-costing can book tens of thousands of corrections at once. */
 async function insertMovements(s: TenantScope, rows: Record<string, unknown>[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = ['tenant_id', ...Object.keys(rows[0]!)];
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const sql = (n: number) =>
-    `insert into stock_movements (${columns.join(', ')}) values ${Array.from({ length: n }, () => tuple).join(', ')}`;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
-    const bindings = chunk.flatMap((r) =>
-      columns.map((c) => {
-        const v = c === 'tenant_id' ? s.tenantId : r[c];
-        return typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null);
-      }),
-    );
-    await s.db.raw(sql(chunk.length), bindings as never);
-  }
+  const values = rows.map((r) =>
+    columns.map((c) => {
+      const v = c === 'tenant_id' ? s.tenantId : r[c];
+      return typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null);
+    }),
+  );
+  await insertArrays(s.db, 'stock_movements', columns, values);
 }
 
 /** Balances move by exactly what the movements moved. */

@@ -246,6 +246,8 @@ export async function postDocument(
 
   const result = await new Recoster(s, {
     doc: docKey,
+    entry,
+    locked: new Set(locked),
     bookedRevision: booked ? Number(booked.revision) : null,
     pending: lines,
     starts,

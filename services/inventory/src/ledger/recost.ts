@@ -1,5 +1,6 @@
 import type { TenantScope } from '@erp/service-kit';
 import { lineValue, type CostRule, type Holding } from './costing';
+import { dayOf, indexAt, loadTail, resolveLines } from './tail';
 
 /**
  * Re-costing (issue 11): the holdings of an item in a store run over its movements in date order, then entry
@@ -57,6 +58,11 @@ export interface CostLine extends Position {
   lineNo?: number | null;
   /** The value as now costed by the replay (unset until replayed). */
   value?: bigint;
+  /** A booked line's movement (its identity is read by `seq` when needed, see tail.ts). */
+  seq?: number;
+  /** The date as YYYYMMDD, and the entry before (0), at (1) or after (2) the posted document's. */
+  day?: number;
+  rel?: number;
 }
 
 const lineKeyOf = (doc: DocKey, revision: number, lineKey: number) =>
@@ -75,6 +81,10 @@ interface Tail {
 export interface Change {
   /** The document being posted: its booked lines are superseded by `pending`. */
   doc: DocKey;
+  /** Its place among a day's documents (its first booking). */
+  entry: string;
+  /** Items and stores the caller has locked already (see lockHoldings). */
+  locked: ReadonlySet<string>;
   /** Its lines as they stood (booked) and as they will stand (to book). */
   bookedRevision: number | null;
   pending: CostLine[];
@@ -128,11 +138,14 @@ export class Recoster {
   private readonly dependents = new Map<string, CostLine[]>();
   private readonly byKey = new Map<string, CostLine>();
   private replayed = 0;
+  private readonly locked: Set<string>;
 
   constructor(
     private readonly s: TenantScope,
     private readonly change: Change,
-  ) {}
+  ) {
+    this.locked = new Set(change.locked);
+  }
 
   private enqueue(pair: string, at: Position): void {
     const queued = this.queue.get(pair);
@@ -154,94 +167,6 @@ export class Recoster {
       )
       .sum({ q: 'quantity', v: 'value' })) as Row[];
     return { quantity: big(r?.q), value: big(r?.v) };
-  }
-
-  /** The live lines from `at` on (current revisions of documents not deleted), corrections folded in. */
-  private async load(itemId: string, storeId: string, at: Position): Promise<CostLine[]> {
-    const rows = (await this.s
-      .db('stock_movements as m')
-      .where('m.tenant_id', this.s.tenantId)
-      .join('stock_documents as d', (j) =>
-        j
-          .on('d.tenant_id', '=', 'm.tenant_id')
-          .andOn('d.source_service', '=', 'm.source_service')
-          .andOn('d.document_type', '=', 'm.document_type')
-          .andOn('d.document_id', '=', 'm.document_id')
-          .andOn('d.revision', '=', 'm.revision'),
-      )
-      .where({ 'm.item_id': itemId, 'm.store_id': storeId, 'd.deleted': false })
-      .whereNot('m.kind', 'reversal')
-      .andWhere((w) =>
-        w
-          .where('m.date', '>', at.date)
-          .orWhere((x) => x.where('m.date', at.date).andWhere('m.entry', '>=', at.entry)),
-      )
-      .orderBy([{ column: 'm.date' }, { column: 'm.entry' }, { column: 'm.line_key' }, { column: 'm.seq' }])
-      .select(
-        'm.date',
-        'm.entry',
-        'm.line_key',
-        'm.kind',
-        'm.quantity',
-        'm.value',
-        'm.cost_rule',
-        'm.own_value',
-        'm.fallback_cost',
-        'm.cost_from',
-        'm.feeds',
-        'm.revision',
-        'm.source_service',
-        'm.document_type',
-        'm.document_id',
-        'm.document_code',
-        'm.line_no',
-      )) as Row[];
-    const lines: CostLine[] = [];
-    let last: CostLine | null = null;
-    for (const r of rows) {
-      const doc = {
-        sourceService: String(r.source_service),
-        documentType: String(r.document_type),
-        documentId: String(r.document_id),
-      };
-      if (this.isPosted(doc)) continue;
-      const lineKey = Number(r.line_key);
-      const revision = Number(r.revision);
-      if (r.kind === 'correction') {
-        // a correction follows its line (same place): fold it into the line's booked value
-        if (
-          last &&
-          last.lineKey === lineKey &&
-          last.revision === revision &&
-          last.doc.documentId === doc.documentId &&
-          last.doc.documentType === doc.documentType
-        )
-          last.booked = last.booked! + big(r.value);
-        continue;
-      }
-      last = {
-        // booked lines are told apart by reference; only lines about to be booked need an id
-        id: '',
-        doc,
-        code: String(r.document_code),
-        revision,
-        date: String(r.date),
-        entry: String(r.entry),
-        lineKey,
-        itemId,
-        storeId,
-        quantity: big(r.quantity),
-        rule: String(r.cost_rule) as CostRule,
-        ownValue: big(r.own_value),
-        fallbackCost: big(r.fallback_cost),
-        costFrom: r.cost_from ? String(r.cost_from).split(',').map(Number) : null,
-        feeds: r.feeds === true || Number(r.feeds) === 1,
-        booked: big(r.value),
-        lineNo: r.line_no === null || r.line_no === undefined ? null : Number(r.line_no),
-      };
-      lines.push(last);
-    }
-    return lines;
   }
 
   /** The booked lines of the posted document as they stood (for the negative check). */
@@ -325,23 +250,30 @@ export class Recoster {
   private async tailFor(pair: string, at: Position): Promise<{ tail: Tail; from: number }> {
     const cached = this.tails.get(pair);
     const docStart = { date: at.date, entry: at.entry, lineKey: -1 };
-    if (cached && comparePositions(cached.start, docStart) <= 0) {
-      const from = cached.lines.findIndex((l) => comparePositions(l, docStart) >= 0);
-      return { tail: cached, from: from < 0 ? cached.lines.length : from };
-    }
+    if (cached && comparePositions(cached.start, docStart) <= 0)
+      return { tail: cached, from: await indexAt(this.s, cached.lines, docStart, this.change.entry) };
     const [itemId, storeId] = pair.split('\u0000') as [string, string];
-    await lockHoldings(this.s, [pair]);
+    // a store reached through a transfer or a component may not be locked yet; the document's own are
+    if (!this.locked.has(pair)) {
+      await lockHoldings(this.s, [pair]);
+      this.locked.add(pair);
+    }
     const before = await this.stateBefore(itemId, storeId, docStart);
-    const booked = await this.load(itemId, storeId, docStart);
+    const lines = await loadTail(this.s, itemId, storeId, docStart, this.change.entry);
     const pending = this.change.pending.filter((p) => p.itemId === itemId && p.storeId === storeId);
-    // the booked lines come in order: the few pending ones are merged in, not the whole tail sorted
-    const lines = booked;
+    // the booked lines come in order: the few pending ones are merged in (by day, then before or after the
+    // posted document's entry), not the whole tail sorted
     for (const p of [...pending].sort(comparePositions)) {
+      p.day = dayOf(p.date);
+      p.rel = 1;
       let lo = 0;
       let hi = lines.length;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if (comparePositions(lines[mid]!, p) <= 0) lo = mid + 1;
+        const l = lines[mid]!;
+        const before =
+          l.day! < p.day || (l.day === p.day && (l.rel! < 1 || (l.rel === 1 && l.lineKey <= p.lineKey)));
+        if (before) lo = mid + 1;
         else hi = mid;
       }
       lines.splice(lo, 0, p);
@@ -399,6 +331,11 @@ export class Recoster {
         else if (value !== undefined && value !== line.booked)
           corrections.push({ line, delta: value - line.booked });
       }
+    // a correction is booked under its line's document: read for the lines that changed only
+    await resolveLines(
+      this.s,
+      corrections.map((c) => c.line),
+    );
     return { values, corrections, negative, replayedLines: this.replayed };
   }
 
