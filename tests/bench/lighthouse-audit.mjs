@@ -1,27 +1,51 @@
-// One Lighthouse audit, run by plain Node: tsx's transform names functions with a helper (__name) that does not
-// exist in the page where Lighthouse evaluates them. Prints the scores as JSON (tests/bench/lighthouse.ts).
+// The Lighthouse audits, run by plain Node: tsx's transform names functions with a helper (__name) that does not
+// exist in the page where Lighthouse evaluates them. Drives Debian's chromium with Lighthouse's own puppeteer-core,
+// signs in between the audits of /login and the signed-in pages, and prints one JSON line per page.
+import { createRequire } from 'node:module';
 import lighthouse, { desktopConfig } from 'lighthouse';
 
-const [url, port] = process.argv.slice(2);
-const result = await lighthouse(
-  url,
-  {
-    port: Number(port),
-    output: 'json',
-    logLevel: 'error',
-    // the signed-in pages need the session the sign-in left in the profile's storage
-    disableStorageReset: true,
-    onlyCategories: ['performance', 'accessibility'],
-    locale: 'en',
-  },
-  desktopConfig,
-);
-if (!result) throw new Error(`lighthouse gave no result for ${url}`);
-const { categories, audits } = result.lhr;
-const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
-const failing = (categories.accessibility?.auditRefs ?? [])
-  .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
-  .map((ref) => ref.id);
-process.stdout.write(
-  JSON.stringify({ performance: score('performance'), accessibility: score('accessibility'), failing }),
-);
+const require = createRequire(import.meta.resolve('lighthouse'));
+const puppeteer = (await import(require.resolve('puppeteer-core'))).default;
+
+const [base, password, documentPath] = process.argv.slice(2);
+
+async function audit(page, path, signedIn) {
+  const result = await lighthouse(
+    `${base}${path}`,
+    {
+      output: 'json',
+      logLevel: 'error',
+      // the signed-in pages need the session the sign-in left in the browser's storage
+      disableStorageReset: signedIn,
+      onlyCategories: ['performance', 'accessibility'],
+      locale: 'en',
+    },
+    desktopConfig,
+    page,
+  );
+  const { categories, audits } = result.lhr;
+  const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+  const failing = (categories.accessibility?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+    .map((ref) => ref.id);
+  return { path, performance: score('performance'), accessibility: score('accessibility'), failing };
+}
+
+const browser = await puppeteer.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--lang=ar'],
+});
+try {
+  const page = await browser.newPage();
+  console.log(JSON.stringify(await audit(page, '/login', false)));
+  await page.goto(`${base}/login`);
+  await page.waitForSelector('#login-user-name');
+  await page.type('#login-user-name', 'admin');
+  await page.type('#login-password', password);
+  await Promise.all([page.waitForNavigation(), page.click('form button[type=submit]')]);
+  await page.waitForFunction(() => globalThis.location.pathname === '/');
+  for (const path of ['/', `${documentPath}/new`]) console.log(JSON.stringify(await audit(page, path, true)));
+} finally {
+  await browser.close();
+}
