@@ -7,3 +7,4 @@ export * from './secrets';
 export * from './export';
 export * from './module';
 export * from './search-index';
+export * from './reference-names';

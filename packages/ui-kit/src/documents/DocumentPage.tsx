@@ -29,7 +29,7 @@ import {
 import { useCountSheet } from './count-sheet';
 import { useItemLineCells, type ItemLineHooks } from './item-lines';
 import { defaultUnitCost } from './items';
-import { namesOf, useDocumentReferences } from './document-references';
+import { mergedNames, namesOf, recordNames, useDocumentReferences } from './document-references';
 import { StatusTags } from './StatusTags';
 import { Attachments } from './DocumentAttachments';
 import { PrintView } from './DocumentPrint';
@@ -81,7 +81,15 @@ export function DocumentPage({
     [doc, values, language, context.fiscalYear],
   );
   const errors = { ...clientErrors, ...serverErrors };
-  const unitNames = useMemo(() => namesOf(references.unitId), [references]);
+  // the names the document brought: a reader without the right to read stores, items or units sees names
+  const broughtNames = useMemo(
+    () => recordNames(record?.names, language, new Set(record?.lines.map((l) => String(l.itemId ?? '')))),
+    [record, language],
+  );
+  const unitNames = useMemo(
+    () => mergedNames(namesOf(references.unitId), broughtNames),
+    [references, broughtNames],
+  );
   // a receipt's line starts at the item's cost price in its unit (the service else takes the store's cost)
   const costHooks = useMemo<ItemLineHooks>(() => {
     const priceField = doc.priceField;
@@ -92,7 +100,7 @@ export function DocumentPage({
       onUnit: (_line, item, unitId) => ({ [priceField]: defaultUnitCost(item, unitId, digits) }),
     };
   }, [doc, digits]);
-  const { items, renderCell, remember } = useItemLineCells(lines, unitNames, costHooks);
+  const { items, renderCell, remember } = useItemLineCells(lines, unitNames, costHooks, broughtNames);
 
   const set = (name: string, value: unknown) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -225,7 +233,7 @@ export function DocumentPage({
                 <Dropdown
                   inputId={`doc-${f.name}`}
                   value={values[f.name] ?? null}
-                  options={withStored(references[f.name] ?? [], values[f.name])}
+                  options={withStored(references[f.name] ?? [], values[f.name], broughtNames)}
                   filter
                   showClear={!f.required}
                   placeholder={t('lines.choose')}
@@ -406,6 +414,7 @@ export function DocumentPage({
               items={items}
               references={references}
               unitNames={unitNames}
+              names={broughtNames}
               totals={totals}
               language={language}
               digits={digits}

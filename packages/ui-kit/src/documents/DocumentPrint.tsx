@@ -15,6 +15,7 @@ export function PrintView({
   items,
   references,
   unitNames,
+  names,
   totals,
   language,
   digits,
@@ -26,6 +27,8 @@ export function PrintView({
   items: Record<string, CatalogItem>;
   references: Record<string, readonly ReferenceOption[]>;
   unitNames: ReadonlyMap<string, string>;
+  /** The names the document brought (issue 12 item 1). */
+  names: ReadonlyMap<string, string>;
   totals: { quantity: string; value: string };
   language: Language;
   digits: number;
@@ -46,7 +49,11 @@ export function PrintView({
             key={f.name}
             name={f.name}
             language={language}
-            value={namesOf(references[f.name]).get(String(values[f.name] ?? '')) ?? ''}
+            value={
+              namesOf(references[f.name]).get(String(values[f.name] ?? '')) ??
+              names.get(String(values[f.name] ?? '')) ??
+              ''
+            }
           />
         ))}
         <PrintPair name="referenceNumber" language={language} value={String(values.referenceNumber ?? '')} />
@@ -78,7 +85,7 @@ export function PrintView({
               <tr key={i}>
                 <td>{i + 1}</td>
                 <td>{item?.code ?? ''}</td>
-                <td>{item ? nameOf(item, language) : String(line.itemId)}</td>
+                <td>{item ? nameOf(item, language) : (names.get(String(line.itemId)) ?? '')}</td>
                 {doc.lines
                   .filter((f) => f.name !== 'itemId')
                   .map((f) => (
