@@ -107,6 +107,9 @@ describe.each(engines())('names in the read model on %s', (engine) => {
     expect(one.body.names[ids.carton!].englishName).toBe('Carton');
     expect(one.body.names[ids.piece!].arabicName).toBe('حبة');
     expect(one.body.names[ids.shop!].arabicName).toBe('مستودع المعرض');
+    // 5 cartons of 24 and 10 pieces: 130 pieces, in the document and in the list's column
+    expect(one.body.quantityTotals).toEqual([{ unitId: ids.piece, quantity: '130' }]);
+    expect(row.totalQuantity).toBe('130');
   });
 
   it('counts the stock balance in the item’s main unit with its breakdown, the rows naming store and unit', async () => {

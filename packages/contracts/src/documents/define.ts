@@ -127,6 +127,8 @@ export function documentRecordSchema(doc: DocumentDef) {
     lines: z.array(z.object({ lineNo: z.number().int(), ...recordShape(doc.lines), value: decimalString })),
     attachments: z.array(attachmentSchema),
     names: referenceNamesSchema,
+    /** The quantities per main unit of the lines' items (issue 12 item 5): 5 cartons + 10 pieces → 130 pieces. */
+    quantityTotals: z.array(z.object({ unitId: z.string(), quantity: decimalString })).optional(),
   });
 }
 export type DocumentRecord = Record<string, unknown> & {
@@ -138,6 +140,7 @@ export type DocumentRecord = Record<string, unknown> & {
   referenced: boolean;
   lines: (Record<string, unknown> & { lineNo: number })[];
   names?: ReferenceNames;
+  quantityTotals?: { unitId: string; quantity: string }[];
 };
 
 export function documentListQuery() {

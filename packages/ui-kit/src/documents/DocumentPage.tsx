@@ -24,6 +24,7 @@ import {
   lineValue,
   linesOf,
   readOnlyReason,
+  unitCountsText,
   validateDocument,
 } from './document-model';
 import { useCountSheet } from './count-sheet';
@@ -163,7 +164,17 @@ export function DocumentPage({
     set('lines', filled.lines);
   };
 
-  const totals = documentTotals(doc, lines, digits);
+  // the saved totals serve while the lines are as saved and their items cannot be read
+  const totals = documentTotals(
+    doc,
+    lines,
+    digits,
+    items,
+    record && record.lines.length === lines.filter((l) => l.itemId).length
+      ? record.quantityTotals
+      : undefined,
+  );
+  const quantityText = totals.byUnit ? unitCountsText(totals.byUnit, unitNames) : '—';
   const title = t(readOnly && editing ? 'doc.viewTitle' : editing ? 'doc.editTitle' : 'doc.newTitle', {
     document: docName,
     code: record?.code ?? '',
@@ -303,7 +314,7 @@ export function DocumentPage({
             />
             <div className="erp-doc__totals">
               <span data-testid="doc-total-quantity">
-                {label(language, 'fields.totalQuantity')}: {totals.quantity}
+                {label(language, 'fields.totalQuantity')}: <bdi>{quantityText}</bdi>
               </span>
               <span>
                 {label(language, 'fields.totalValue')}: {totals.value}
