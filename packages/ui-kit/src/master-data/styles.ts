@@ -26,7 +26,8 @@ export const MASTER_DATA_CSS = `
 .erp-md__num { font-variant-numeric: tabular-nums; }
 .erp-md__row-actions { display: flex; gap: 0.25rem; justify-content: flex-start; }
 .erp-md__actions-col { width: 7rem; }
-.erp-md__actions { display: flex; gap: 0.5rem; justify-content: flex-end; margin-block-start: 1.25rem; }
+/* the end of the action bar stays free for the shell's floating feedback button (issue 12 item 3) */
+.erp-md__actions { display: flex; flex-wrap: wrap; gap: 0.5rem; justify-content: flex-end; margin-block-start: 1.25rem; padding-inline-end: 4.5rem; }
 .erp-md__notice { justify-content: flex-start; }
 .erp-md-form { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: 1rem 1.25rem; }
 .erp-md-field { display: flex; flex-direction: column; gap: 0.35rem; min-width: 0; }
