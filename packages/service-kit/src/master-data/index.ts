@@ -8,3 +8,4 @@ export * from './export';
 export * from './module';
 export * from './search-index';
 export * from './reference-names';
+export * from './starter-records';
