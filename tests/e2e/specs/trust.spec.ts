@@ -242,3 +242,45 @@ test.describe('small things a user notices', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   });
 });
+
+test.describe('a readable audit log', () => {
+  test('/logs in Arabic: one change per row, translated record type, fields and time, no raw names', async ({
+    page,
+  }) => {
+    const api = await adminApi(page.request);
+    const tag = Number(`${Date.now()}`.slice(-7)).toString(36);
+    const unit = await api.post<{ id: string; code: string }>('/api/Units', {
+      arabicName: `صندوق ${tag}`,
+      englishName: `Box ${tag}`,
+    });
+    const res = await page.request.put(`/api/Units/${unit.id}`, {
+      headers: await (async () => {
+        const auth = await page.request.post('/api/Users/auth', {
+          data: { userName: 'admin', password: (await import('../support/session')).ADMIN_PASSWORD },
+        });
+        const { token, defaultBranchId } = (await auth.json()) as { token: string; defaultBranchId: string };
+        return { Authorization: `Bearer ${token}`, BranchId: defaultBranchId };
+      })(),
+      data: { code: unit.code, arabicName: `صندوق ${tag}`, englishName: `Crate ${tag}` },
+    });
+    expect(res.status()).toBe(200);
+    await signInAsAdmin(page);
+    await page.goto('/logs');
+    const screen = page.getByTestId('logs-screen');
+    const rows = screen.locator('.p-datatable-tbody > tr').filter({ hasText: `صندوق ${tag}` });
+    await expect(rows).toHaveCount(2);
+    const modified = rows.filter({ hasText: 'تعديل' });
+    await expect(modified).toContainText(`${unit.code} · صندوق ${tag}`);
+    await expect(modified).toContainText('الوحدات');
+    await expect(modified.getByTestId('log-changes')).toContainText('الاسم الإنجليزي');
+    await expect(modified.getByTestId('log-changes')).toContainText(`Box ${tag}`);
+    await expect(modified.getByTestId('log-changes')).toContainText(`Crate ${tag}`);
+    const table = await screen.locator('.p-datatable-tbody').innerText();
+    expect(table).not.toMatch(/arabicName|englishName|createdAt|updatedAt|\bunits\b/);
+    expect(table).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    expect(table).not.toMatch(/\b(view|add|edit)[A-Z]\w+/);
+    // when, in Arabic (Intl with the app language)
+    const when = await modified.getByTestId('log-when').innerText();
+    expect(when).toMatch(/[\u0600-\u06FF]/);
+  });
+});
