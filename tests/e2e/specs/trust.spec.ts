@@ -210,7 +210,9 @@ test.describe('small things a user notices', () => {
   test('the home page names the feature apps by a word no menu entry uses', async ({ page }) => {
     const home = await signInAsAdmin(page);
     const heading = (await home.modules.locator('h2').innerText()).trim();
-    await expect(new ShellLayout(page).sidebar.getByRole('link', { name: heading, exact: true })).toHaveCount(0);
+    await expect(new ShellLayout(page).sidebar.getByRole('link', { name: heading, exact: true })).toHaveCount(
+      0,
+    );
   });
 
   test('the language chosen on the sign-in page is kept after sign-in and saved', async ({ page }) => {
@@ -282,5 +284,68 @@ test.describe('a readable audit log', () => {
     // when, in Arabic (Intl with the app language)
     const when = await modified.getByTestId('log-when').innerText();
     expect(when).toMatch(/[\u0600-\u06FF]/);
+  });
+});
+
+test.describe('a print header', () => {
+  test('a printed transfer names the company, branch, VAT and CR numbers, its title and code, and has signatures', async ({
+    page,
+  }) => {
+    const { transfer } = await arrangeTransfer(page);
+    const auth = await page.request.post('/api/Users/auth', {
+      data: { userName: 'admin', password: (await import('../support/session')).ADMIN_PASSWORD },
+    });
+    const { token } = (await auth.json()) as { token: string };
+    const headers = { Authorization: `Bearer ${token}` };
+    const company = (await (await page.request.get('/api/Company', { headers })).json()) as Record<
+      string,
+      unknown
+    >;
+    const vat = '300000000000003';
+    const put = await page.request.put('/api/Company', { headers, data: { ...company, taxNumber: vat } });
+    expect(put.status(), await put.text()).toBe(200);
+    const startUp = (await (await page.request.get('/api/aggregates/StartUp', { headers })).json()) as {
+      currentCompany: { arabicName: string };
+    };
+    await signInAsAdmin(page);
+    await page.goto(`/storage-transfer/edit/${transfer.id}`);
+    const docs = new DocumentScreen(page);
+    await expect(docs.form).toBeVisible();
+    await page.emulateMedia({ media: 'print' });
+    const header = docs.printView.getByTestId('print-header');
+    await expect(header).toBeVisible();
+    await expect(header.getByTestId('print-company')).toHaveText(startUp.currentCompany.arabicName);
+    await expect(header.getByTestId('print-branch')).not.toBeEmpty();
+    await expect(header.getByTestId('print-vat')).toHaveText(vat);
+    await expect(header.getByTestId('print-title')).toContainText(transfer.code);
+    await expect(docs.printView.getByTestId('print-signatures')).toBeVisible();
+    await expect(docs.printView).not.toContainText(UUID);
+    await page.screenshot({ path: 'test-results/print-transfer.png', fullPage: true });
+  });
+
+  test('a printed report has the same header', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/items-reports');
+    const reports = new ItemsReportsScreen(page);
+    await expect(reports.panel.getByTestId('report-table')).toBeVisible();
+    // what is on the page when the print dialog would open
+    await page.evaluate(() => {
+      window.print = () => {
+        const view = document.querySelector('[data-testid="print-view"]');
+        document.body.dataset.printed = JSON.stringify({
+          header: view?.querySelector('[data-testid="print-header"]') !== null,
+          signatures: view?.querySelector('[data-testid="print-signatures"]') !== null,
+          title: view?.querySelector('[data-testid="print-title"]')?.textContent ?? '',
+        });
+      };
+    });
+    await reports.panel.getByTestId('print').click();
+    await expect(page.locator('body')).toHaveAttribute('data-printed', /header/);
+    const printed = JSON.parse((await page.locator('body').getAttribute('data-printed'))!) as {
+      header: boolean;
+      signatures: boolean;
+      title: string;
+    };
+    expect(printed).toEqual({ header: true, signatures: true, title: expect.stringMatching(/\S/) });
   });
 });

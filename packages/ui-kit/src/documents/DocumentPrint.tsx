@@ -1,4 +1,5 @@
-import { type DocumentDef, type DocumentRecord } from '@erp/contracts';
+import { formatDecimal, type DocumentDef, type DocumentRecord } from '@erp/contracts';
+import { PrintHeader, PrintSignatures } from '../PrintHeader';
 import { label, type Language } from '@erp/i18n';
 import { useFeature } from '../feature';
 import { nameOf, type FormValues } from '../master-data/form-model';
@@ -38,9 +39,7 @@ export function PrintView({
   const dir = context.dir;
   return (
     <div className="erp-print" dir={dir} lang={language} data-testid="doc-print-view">
-      <h1>
-        {docName} {record?.code ?? ''}
-      </h1>
+      <PrintHeader title={docName} code={record?.code} />
       <dl>
         <dt>{label(language, 'fields.date')}</dt>
         <dd>{String(values.date ?? '')}</dd>
@@ -92,7 +91,14 @@ export function PrintView({
                     <td key={f.name}>
                       {f.name === 'unitId'
                         ? (unitNames.get(String(line.unitId ?? '')) ?? '')
-                        : String(line[f.name] ?? '')}
+                        : f.kind === 'decimal' &&
+                            f.name !== doc.quantityField &&
+                            line[f.name] !== '' &&
+                            line[f.name] !== null &&
+                            line[f.name] !== undefined
+                          ? // amounts in the branch's decimals on every line
+                            formatDecimal(String(line[f.name]), digits)
+                          : String(line[f.name] ?? '')}
                     </td>
                   ))}
                 <td>{lineValue(doc, line, digits) ?? ''}</td>
@@ -113,6 +119,7 @@ export function PrintView({
           {String(values.notes)}
         </p>
       ) : null}
+      <PrintSignatures />
     </div>
   );
 }

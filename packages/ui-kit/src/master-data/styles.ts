@@ -103,6 +103,15 @@ export const MASTER_DATA_CSS = `
 .erp-print dt { font-weight: 600; }
 .erp-print dd { margin: 0; }
 .erp-print h1 { font-size: 1.4rem; margin: 0 0 0.75rem; }
+/* the print header and signature lines of every print (issue 12) */
+.erp-print__head { border-block-end: 2px solid #333; margin-block-end: 0.75rem; padding-block-end: 0.5rem; }
+.erp-print__issuer { display: flex; gap: 1rem; align-items: flex-start; justify-content: space-between; margin-block-end: 0.5rem; }
+.erp-print__logo { max-height: 4rem; max-width: 8rem; object-fit: contain; }
+.erp-print__company { font-weight: 700; font-size: 1.15rem; }
+.erp-print__head h1 { text-align: center; margin: 0.5rem 0 0; }
+.erp-print__signatures { display: grid; grid-template-columns: repeat(3, 1fr); gap: 2rem; margin-block-start: 3rem; }
+.erp-print__signature { display: flex; flex-direction: column; gap: 2.5rem; }
+.erp-print__signature-line { border-block-end: 1px solid #333; }
 /* the print view is a child of body: on paper it is the only thing shown */
 @media print {
   body > *:not(.erp-print) { display: none !important; }
