@@ -68,9 +68,7 @@ describe.each(engines())('the audit log’s changes on %s', (engine) => {
       recordEnglishName: 'Box',
       userName: 'admin',
     });
-    expect(modified!.changes).toEqual([
-      { property: 'englishName', before: 'Carton', after: 'Box' },
-    ]);
+    expect(modified!.changes).toEqual([{ property: 'englishName', before: 'Carton', after: 'Box' }]);
     expect(created!.action).toBe('created');
     const properties = created!.changes.map((c) => c.property);
     expect(properties).toEqual(expect.arrayContaining(['arabicName', 'englishName', 'code']));

@@ -149,7 +149,9 @@ test.describe('nothing floating covers an action', () => {
         const save = page.getByTestId('doc-save');
         await expect(save).toBeVisible();
         await expect(page.getByTestId('feedback-button')).toBeVisible();
-        for (const where of ['end', 'center', 'start'] as const) {
+        // the bar at the bottom of the window (where the floating button sits) and mid-way (a sticky header
+        // covering what scrolled under it is not an overlap)
+        for (const where of ['end', 'center'] as const) {
           await save.evaluate((el, block) => el.scrollIntoView({ block }), where);
           const overlaps = await page.evaluate(() => {
             const box = (el: Element) => el.getBoundingClientRect();

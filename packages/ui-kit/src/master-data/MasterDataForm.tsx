@@ -82,7 +82,9 @@ export function MasterDataForm({
   useEffect(() => {
     if (id !== undefined) return;
     setValues((v) => {
-      const empty = Object.entries(defaults).filter(([k]) => v[k] === null || v[k] === undefined || v[k] === '');
+      const empty = Object.entries(defaults).filter(
+        ([k]) => v[k] === null || v[k] === undefined || v[k] === '',
+      );
       return empty.length ? { ...v, ...Object.fromEntries(empty) } : v;
     });
   }, [defaults, id]);
