@@ -23,6 +23,10 @@ import { readSchema, type SchemaShape } from './schema';
  */
 const appendedByUpgrades: Record<string, string> = {
   knex_migrations: 'each upgrade records the migrations it ran; the rows of earlier runs stay',
+  // issue 12 ('a new tenant ready to work'): tenants made before get the starter records they lack
+  md_customers: 'a tenant without a cash customer gets one',
+  md_taxes: 'a tenant without the standard, zero-rated or exempt VAT gets it',
+  md_stores: 'a tenant without a store on its master branch gets the default store',
 };
 
 describe.each(engines())('upgrading a database made by an earlier version, on %s', (engine) => {

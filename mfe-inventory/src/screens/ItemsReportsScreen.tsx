@@ -20,7 +20,7 @@ import {
   type CatalogItem,
   type PrintColumn,
 } from '@erp/ui-kit';
-import { DateFilter, StoreFilter, documentTypeName, money, useStockLookups } from './common';
+import { DateFilter, StoreFilter, documentTypeName, money, rowName, useStockLookups } from './common';
 import { usePagedQuery } from './paged';
 
 export const reportKinds = ['stockBalance', 'itemMovements', 'belowLimits', 'valuation'] as const;
@@ -99,14 +99,25 @@ function balanceColumns(
     {
       key: 'store',
       header: label(language, 'fields.storeId'),
-      value: (r) => storeNames.get(r.storeId) ?? r.storeId,
+      // the row's own names first (issue 12 item 1): a raced or refused store list never leaves an id
+      value: (r) => (r.storeId ? (rowName(r, r.storeId, language) ?? storeNames.get(r.storeId) ?? '') : ''),
     },
     {
       key: 'unit',
       header: label(language, 'fields.unitId'),
-      value: (r) => (r.unitId ? (unitNames.get(r.unitId) ?? '') : ''),
+      value: (r) => (r.unitId ? (rowName(r, r.unitId, language) ?? unitNames.get(r.unitId) ?? '') : ''),
     },
     { key: 'quantity', header: label(language, 'fields.quantity'), value: (r) => r.quantity },
+    {
+      key: 'breakdown',
+      header: t('reports.inUnits'),
+      value: (r) =>
+        r.breakdown.length > 1
+          ? r.breakdown
+              .map((b) => `${b.quantity} ${rowName(r, b.unitId, language) ?? unitNames.get(b.unitId) ?? ''}`)
+              .join(' + ')
+          : '',
+    },
     { key: 'averageCost', header: t('reports.averageCost'), value: (r) => money(r.averageCost, digits) },
     { key: 'value', header: label(language, 'fields.value'), value: (r) => money(r.value, digits) },
   ];
@@ -291,7 +302,7 @@ function BelowLimits() {
   const digits = context.decimals;
   const columns: PrintColumn<StockBalanceRow>[] = [
     ...balanceColumns(t, language, digits, storeNames, unitNames).filter((c) =>
-      ['code', 'name', 'store', 'unit', 'quantity'].includes(c.key),
+      ['code', 'name', 'store', 'unit', 'quantity', 'breakdown'].includes(c.key),
     ),
     {
       key: 'minimumLimit',

@@ -3,7 +3,13 @@ import { InputText } from 'primereact/inputtext';
 import { useMemo } from 'react';
 import { formatDecimal, stockDocuments, stores } from '@erp/contracts';
 import { isLabelKey, label, type Language } from '@erp/i18n';
-import { documentEditRoute, useFeature, useReferenceOptions, type ReferenceOption } from '@erp/ui-kit';
+import {
+  documentEditRoute,
+  nameOf,
+  useFeature,
+  useReferenceOptions,
+  type ReferenceOption,
+} from '@erp/ui-kit';
 
 /** The stores and units of the tenant, for the reports' filters and columns. */
 const lookups = {
@@ -24,6 +30,16 @@ export function useStockLookups() {
     }),
     [options],
   );
+}
+
+/** The name a report row brought for a store or unit it names (issue 12 item 1). */
+export function rowName(
+  row: { names?: Record<string, { arabicName: string; englishName: string }> },
+  id: string,
+  language: Language,
+): string | undefined {
+  const n = row.names?.[id];
+  return n ? nameOf(n, language) || undefined : undefined;
 }
 
 /** A document type's name: the stock documents' own names, else the type as the ledger stored it. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParams, okResponse, pageOf, pageQuery } from './common';
 import { access, defineRoutes } from './http';
 import {
+  auditChangeSchema,
   auditLogQuery,
   auditLogSchema,
   branchInput,
@@ -311,6 +312,16 @@ export const identityRoutes = defineRoutes({
     summary: 'Change the company',
     body: companyInput,
     response: companySchema,
+  },
+  auditChanges: {
+    method: 'get',
+    path: '/api/AuditLogs/changes',
+    service,
+    access: access.permission(P.viewUsers),
+    tag: 'Audit',
+    summary: 'The audit log as /logs shows it: one change per row, with the record and its changed fields',
+    query: pageQuery.and(auditLogQuery),
+    response: pageOf(auditChangeSchema),
   },
   auditLogs: {
     method: 'get',

@@ -364,6 +364,28 @@ export const auditLogSchema = z.object({
   occurredAt: z.string(),
 });
 
+/**
+ * One change as /logs shows it (issue 12 item 6): who changed which record (its code and names, as last
+ * recorded) and each changed field with its value before and after; technical properties left out.
+ */
+export const auditChangeSchema = z.object({
+  id: z.string(),
+  service: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  action: z.enum(['created', 'modified', 'deleted']),
+  recordCode: z.string(),
+  recordArabicName: z.string(),
+  recordEnglishName: z.string(),
+  changes: z.array(
+    z.object({ property: z.string(), before: z.string().nullable(), after: z.string().nullable() }),
+  ),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  occurredAt: z.string(),
+});
+export type AuditChange = z.infer<typeof auditChangeSchema>;
+
 export const auditLogQuery = z.object({
   entity: z.string().max(60).optional(),
   entityId: z.string().max(64).optional(),

@@ -4,6 +4,7 @@ import { PAGE_SIZES, idSchema, pageOf } from './common';
 import { access, defineRoutes } from './http';
 import { entityRecordSchema, items } from './master-data';
 import { decimalString } from './money';
+import { referenceNamesSchema } from './documents/define';
 import { Permission as P } from './permissions';
 import { isoDateSchema } from './validators';
 import { itemsDataMigrationPath } from './lists';
@@ -45,6 +46,10 @@ export const stockBalanceRow = z.object({
   value: decimalString,
   minimumLimit: decimalString.nullable(),
   reorderLimit: decimalString.nullable(),
+  /** The store's and unit's names (issue 12 item 1): the row never needs a second answer to show them. */
+  names: referenceNamesSchema,
+  /** The quantity in the item's units, largest first ('2 cartons 6 pieces' as unit id and count). */
+  breakdown: z.array(z.object({ unitId: z.string(), quantity: decimalString })),
 });
 export type StockBalanceRow = z.infer<typeof stockBalanceRow>;
 

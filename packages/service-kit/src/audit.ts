@@ -18,7 +18,8 @@ export function diffRecords(before: Flat | null, after: Flat | null): AuditRecor
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   const changes: AuditRecord['changes'] = [];
   for (const property of [...keys].sort()) {
-    if (SECRET.test(property)) continue;
+    // 'names' is the read model's names of what a record names (issue 12 item 1), not its data
+    if (SECRET.test(property) || property === 'names') continue;
     const b = show(before?.[property]);
     const a = show(after?.[property]);
     if (b !== a) changes.push({ property, before: b, after: a });

@@ -10,3 +10,4 @@ export * from './documents';
 export * from './print';
 export * from './jobs';
 export * from './RowActions';
+export * from './PrintHeader';

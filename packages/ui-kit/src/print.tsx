@@ -1,5 +1,6 @@
 import { createPortal } from 'react-dom';
 import type { ReactNode } from 'react';
+import { PrintHeader, PrintSignatures } from './PrintHeader';
 
 export interface PrintColumn<T> {
   key: string;
@@ -31,7 +32,7 @@ export function PrintTable<T>({
 }) {
   return createPortal(
     <div className="erp-print" dir={dir} lang={lang} data-testid="print-view">
-      <h1>{title}</h1>
+      <PrintHeader title={title} />
       {facts.length ? (
         <dl>
           {facts.map(([k, v]) => (
@@ -61,6 +62,7 @@ export function PrintTable<T>({
         </tbody>
       </table>
       {footer}
+      <PrintSignatures />
     </div>,
     document.body,
   );

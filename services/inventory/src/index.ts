@@ -5,6 +5,8 @@ import {
   replicaHandlers,
   replicaMigration,
   replicaSettingsMigration,
+  starterRecords,
+  starterRecordsMigration,
   type ServiceModule,
 } from '@erp/service-kit';
 import { catalogHooks, republishItems } from './catalog';
@@ -13,17 +15,21 @@ import { itemsImportJob } from './items-migration';
 import { inventoryMigrations } from './migrations';
 import { inventoryRouteHandlers } from './routes';
 import { stockDocumentHooks } from './stock-documents';
+import { inventoryStarters } from './starters';
+
+const starters = starterRecords(inventoryStarters);
 
 /** inventory: the catalog, the stock ledger with weighted-average cost per store, stock documents, reports. */
 export const inventoryModule: ServiceModule = {
   name: 'inventory',
-  migrations: [replicaMigration, replicaSettingsMigration, ...inventoryMigrations],
+  migrations: [replicaMigration, replicaSettingsMigration, ...inventoryMigrations, starterRecordsMigration],
   routes: (deps) => [
     ...inventoryRouteHandlers(deps),
     ...masterDataRoutes(deps, entitiesOf('inventory'), catalogHooks),
     ...documentEngineRoutes(deps, stockDocuments, stockDocumentHooks),
   ],
-  consumers: () => ({ ...replicaHandlers, ...stockDocumentHandlers }),
+  consumers: () => starters.withHandlers({ ...replicaHandlers, ...stockDocumentHandlers }),
+  seed: (deps) => starters.seed(deps),
   jobs: (deps) => [itemsImportJob(deps)],
   republish: () => republishItems,
 };

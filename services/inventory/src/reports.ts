@@ -1,6 +1,16 @@
 import type { Knex } from 'knex';
-import { dec, fromStored, tableOf, items, type StockBalanceRow } from '@erp/contracts';
-import { searchColumns, type TenantScope } from '@erp/service-kit';
+import {
+  dec,
+  entitiesOf,
+  fromStored,
+  tableOf,
+  items,
+  unitBreakdown,
+  type FieldDef,
+  type StockBalanceRow,
+} from '@erp/contracts';
+import { referenceNames, searchColumns, type TenantScope } from '@erp/service-kit';
+import { itemUnits } from './ledger/items';
 
 type Row = Record<string, unknown>;
 const ITEMS = tableOf(items);
@@ -32,7 +42,40 @@ function balanceRow(r: Row, storeId: string | null): StockBalanceRow {
     value: value.toString(),
     minimumLimit: r.minimum_limit === null || r.minimum_limit === undefined ? null : amount(r.minimum_limit),
     reorderLimit: r.reorder_limit === null || r.reorder_limit === undefined ? null : amount(r.reorder_limit),
+    names: {},
+    breakdown: [],
   };
+}
+
+const namedByRow: FieldDef[] = [
+  { name: 'storeId', kind: 'reference', reference: 'stores' },
+  { name: 'unitId', kind: 'reference', reference: 'units' },
+];
+
+/**
+ * Each row with its store's and units' names and its quantity in the item's units (issue 12 item 1 and 5): a
+ * report read right after the page loads shows names at once, whatever the reader may read of the stores.
+ */
+async function withNamesAndUnits(s: TenantScope, rows: StockBalanceRow[]): Promise<StockBalanceRow[]> {
+  const units = await itemUnits(s, [...new Set(rows.map((r) => r.itemId))]);
+  const breakdowns = rows.map((r) => {
+    const u = units.get(r.itemId);
+    return u ? unitBreakdown(r.quantity, u.mainUnitId, u.rates) : [];
+  });
+  const names = await referenceNames(
+    s,
+    namedByRow,
+    [...rows, ...breakdowns.flat().map((b) => ({ unitId: b.unitId }))],
+    entitiesOf('inventory'),
+  );
+  return rows.map((r, i) => {
+    const own = [r.storeId, r.unitId, ...breakdowns[i]!.map((b) => b.unitId)];
+    return {
+      ...r,
+      breakdown: breakdowns[i]!,
+      names: Object.fromEntries(own.flatMap((id) => (id && names[id] ? [[id, names[id]]] : []))),
+    };
+  });
 }
 
 const itemColumns = [
@@ -46,6 +89,7 @@ const itemColumns = [
 ];
 
 async function pageOfBalances(
+  s: TenantScope,
   base: Knex.QueryBuilder,
   query: { page: number; pageSize: number },
   storeId: string | null,
@@ -58,7 +102,10 @@ async function pageOfBalances(
     .offset((query.page - 1) * query.pageSize)
     .limit(query.pageSize);
   return {
-    items: (rows as Row[]).map((r) => balanceRow(r, storeId)),
+    items: await withNamesAndUnits(
+      s,
+      (rows as Row[]).map((r) => balanceRow(r, storeId)),
+    ),
     total: Number(totals?.n ?? 0),
     page: query.page,
     pageSize: query.pageSize,
@@ -120,7 +167,7 @@ export async function stockBalance(
   searchColumns(base, ['i.code', 'i.arabic_name', 'i.english_name', 'i.barcode'], query.search);
   // without a search the totals need no item: a held item cannot be deleted, so every balance has one
   const totalsOf = query.search || query.date ? undefined : nonZero(db.from(balances.clone().as('b')));
-  return pageOfBalances(base, query, query.storeId ?? null, totalsOf);
+  return pageOfBalances(s, base, query, query.storeId ?? null, totalsOf);
 }
 
 /** Items at or below their minimum or reorder limit (in one store, or across all stores). */
@@ -155,7 +202,7 @@ export async function belowLimits(
       'b.value',
       ...itemColumns,
     );
-  const page = await pageOfBalances(base, query, query.storeId ?? null);
+  const page = await pageOfBalances(s, base, query, query.storeId ?? null);
   return { items: page.items, total: page.total, page: page.page, pageSize: page.pageSize };
 }
 

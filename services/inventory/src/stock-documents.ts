@@ -169,6 +169,7 @@ async function validate(
 
 export const stockDocumentHooks: DocumentHooks = {
   validate,
+  lineUnits: itemUnits,
   async post(trx, ctx, { doc, record, deleted, settings }) {
     const s = tenantScope(trx, requirePrincipal(ctx).tenantId);
     const lines = deleted

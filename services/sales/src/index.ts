@@ -1,5 +1,6 @@
 import { masterDataService } from '@erp/service-kit';
 import { salesMigrations } from './migrations';
+import { salesStarters } from './starters';
 
-/** sales: customers, agents, sales documents and POS; so far its main data. */
-export const salesModule = masterDataService('sales', salesMigrations);
+/** sales: customers, agents, sales documents and POS; so far its main data (and a new tenant's cash customer). */
+export const salesModule = masterDataService('sales', salesMigrations, {}, salesStarters);

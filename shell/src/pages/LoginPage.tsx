@@ -10,7 +10,7 @@ import { useApi } from '../app/ServicesContext';
 import { LanguagePicker } from '../layout/LanguagePicker';
 import { signedIn } from '../state/session';
 import { useShellDispatch, useShellSelector } from '../state/store';
-import { noticeAdded } from '../state/ui';
+import { languageFromSignIn, noticeAdded } from '../state/ui';
 
 import type { LoginErrors } from './login-rules';
 
@@ -53,6 +53,8 @@ export function LoginPage() {
         { userName: userName.trim(), password },
         { anonymous: true, quiet: true },
       );
+      // the language shown here stays the user's after sign-in (and is saved as theirs)
+      dispatch(languageFromSignIn(true));
       dispatch(signedIn(profile));
     } catch (error) {
       const code = isApiError(error) ? error.code : '';

@@ -30,6 +30,11 @@ export interface UiState {
   /** The translated subscription 401 detail while its dialog is open (spec section 8). */
   subscriptionProblem: string | null;
   appConfig: AppConfig;
+  /**
+   * The language was chosen on the sign-in page (issue 12 item 9): the user's saved language does not replace
+   * it after sign-in; it is saved as theirs instead.
+   */
+  languageFromSignIn: boolean;
 }
 
 let nextId = 1;
@@ -42,10 +47,14 @@ export const uiSlice = createSlice({
     notices: [],
     subscriptionProblem: null,
     appConfig: { supportChatUrl: null },
+    languageFromSignIn: false,
   } as UiState,
   reducers: {
     languageChosen(state, action: PayloadAction<Language>) {
       state.language = action.payload;
+    },
+    languageFromSignIn(state, action: PayloadAction<boolean>) {
+      state.languageFromSignIn = action.payload;
     },
     menuToggled(state, action: PayloadAction<boolean | undefined>) {
       state.menuOpen = action.payload ?? !state.menuOpen;
@@ -73,6 +82,7 @@ export const uiSlice = createSlice({
 export const {
   appConfigLoaded,
   languageChosen,
+  languageFromSignIn,
   menuToggled,
   noticeAdded,
   noticesShown,

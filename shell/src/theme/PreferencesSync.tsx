@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { isLanguage } from '@erp/i18n/src/client';
 import { useApi } from '../app/ServicesContext';
 import { useShellDispatch, useShellSelector } from '../state/store';
-import { languageChosen } from '../state/ui';
+import { languageChosen, languageFromSignIn } from '../state/ui';
 import { normaliseTheme, themeSynced, type ThemePreferences } from './theme';
 
 interface Preferences {
@@ -33,7 +33,7 @@ function setPending(userId: string | null): void {
 
 /**
  * Keeps the signed-in user's theme and language in step with /api/UserPreferences: reads them once per user (the
- * server's language, when set, wins over the sign-in page's), then saves every change, debounced. A change whose
+ * language shown on the sign-in page wins and is saved; on a reload the server's language applies), then saves every change, debounced. A change whose
  * save was cut short by a reload is marked pending and sent on the next load instead of being overwritten.
  */
 export function PreferencesSync() {
@@ -43,6 +43,7 @@ export function PreferencesSync() {
   const syncedFor = useShellSelector((s) => s.theme.syncedFor);
   const prefs = useShellSelector((s) => s.theme.prefs);
   const language = useShellSelector((s) => s.ui.language);
+  const keepLanguage = useShellSelector((s) => s.ui.languageFromSignIn);
   const saved = useRef<string | null>(null);
 
   useEffect(() => {
@@ -58,7 +59,9 @@ export function PreferencesSync() {
       (remote) => {
         if (!live) return;
         const lang = isLanguage(remote.language) ? remote.language : null;
-        if (lang) dispatch(languageChosen(lang));
+        // a language chosen on the sign-in page wins, and the save below makes it the user's
+        if (lang && !keepLanguage) dispatch(languageChosen(lang));
+        dispatch(languageFromSignIn(false));
         dispatch(themeSynced({ userId, theme: remote.theme }));
         saved.current = JSON.stringify({ theme: normaliseTheme(remote.theme), language: lang });
       },

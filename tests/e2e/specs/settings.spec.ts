@@ -190,7 +190,8 @@ test.describe('settings screens', () => {
     const logs = page.getByTestId('logs-screen');
     await logs.locator('[data-field="logs-entity"] .p-dropdown').click();
     await page.locator('.p-dropdown-panel li[role=option]', { hasText: 'فرع' }).click();
-    const cityRow = logs.locator('tbody tr', { hasText: 'city' }).first();
+    // the field by its label, not its property name (issue 12 item 6)
+    const cityRow = logs.locator('tbody tr', { hasText: 'المدينة' }).first();
     await expect(cityRow).toContainText('الرياض');
     await expect(cityRow).toContainText('تعديل');
     await expect(cityRow).toContainText('admin');

@@ -93,6 +93,19 @@ export const attachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
+/**
+ * The names of the records a document (or a report row) names, keyed by id (issue 12 item 1): a user who may
+ * read the document but not the stores, items or units it names still sees names, never ids.
+ */
+export const referenceNameSchema = z.object({
+  code: z.string(),
+  arabicName: z.string(),
+  englishName: z.string(),
+});
+export type ReferenceName = z.infer<typeof referenceNameSchema>;
+export const referenceNamesSchema = z.record(z.string(), referenceNameSchema);
+export type ReferenceNames = z.infer<typeof referenceNamesSchema>;
+
 export function documentRecordSchema(doc: DocumentDef) {
   return z.object({
     id: idSchema,
@@ -113,6 +126,9 @@ export function documentRecordSchema(doc: DocumentDef) {
     ...recordShape(doc.header),
     lines: z.array(z.object({ lineNo: z.number().int(), ...recordShape(doc.lines), value: decimalString })),
     attachments: z.array(attachmentSchema),
+    names: referenceNamesSchema,
+    /** The quantities per main unit of the lines' items (issue 12 item 5): 5 cartons + 10 pieces → 130 pieces. */
+    quantityTotals: z.array(z.object({ unitId: z.string(), quantity: decimalString })).optional(),
   });
 }
 export type DocumentRecord = Record<string, unknown> & {
@@ -123,6 +139,8 @@ export type DocumentRecord = Record<string, unknown> & {
   revision: number;
   referenced: boolean;
   lines: (Record<string, unknown> & { lineNo: number })[];
+  names?: ReferenceNames;
+  quantityTotals?: { unitId: string; quantity: string }[];
 };
 
 export function documentListQuery() {

@@ -48,6 +48,11 @@ export interface FieldDef {
   /** Decimal inputs are rounded to the branch's digits except the spec's exceptions (section 5). */
   noRounding?: boolean;
   defaultValue?: string | number | boolean | null | readonly string[];
+  /**
+   * A new record's reference left empty names the first referenced record with these values (issue 12 item 9:
+   * a new item's tax is the standard VAT category), on the server and as the form's starting value.
+   */
+  defaultWhere?: Readonly<Record<string, string | number | boolean>>;
   /** Text of exactly this many digits (the balance-item scale code: five, spec section 9). */
   digits?: number;
   /** `lines`: the fields of each line (a child table), the fields whose combination may not repeat in one

@@ -414,7 +414,7 @@ export const items = defineEntity({
     priceLine('costPrice'),
     priceLine('minimumLimit'),
     priceLine('reorderLimit'),
-    { name: 'taxId', kind: 'reference', reference: 'taxes' },
+    { name: 'taxId', kind: 'reference', reference: 'taxes', defaultWhere: { category: 'S', isActive: true } },
     { name: 'isStoredItem', kind: 'boolean', defaultValue: true },
     { name: 'isTaxable', kind: 'boolean', defaultValue: true },
     { name: 'isActive', kind: 'boolean', defaultValue: true, list: true },

@@ -74,7 +74,7 @@ export const ar: ClientMessages = {
       fiscalYear: 'السنة المالية',
       favorites: 'الصفحات المفضلة',
       noFavorites: 'لم تضف أي صفحة إلى المفضلة بعد.',
-      modules: 'الوحدات',
+      modules: 'التطبيقات',
       moduleLoading: 'جارٍ التحميل',
       moduleReady: 'جاهزة، الشاشات المتاحة لك: {{count}}',
       moduleEmpty: 'جاهزة، لا توجد شاشات متاحة بعد',

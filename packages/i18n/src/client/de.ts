@@ -74,7 +74,7 @@ export const de: ClientMessages = {
       fiscalYear: 'Geschäftsjahr',
       favorites: 'Favoriten',
       noFavorites: 'Sie haben noch keine Seite als Favorit markiert.',
-      modules: 'Module',
+      modules: 'Anwendungen',
       moduleLoading: 'Wird geladen',
       moduleReady: 'Bereit, für Sie verfügbare Masken: {{count}}',
       moduleEmpty: 'Bereit, noch keine Masken verfügbar',

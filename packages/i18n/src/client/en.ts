@@ -77,7 +77,7 @@ export const en = {
       fiscalYear: 'Fiscal year',
       favorites: 'Favorite pages',
       noFavorites: 'You have not starred any page yet.',
-      modules: 'Modules',
+      modules: 'Applications',
       moduleLoading: 'Loading',
       moduleReady: 'Ready, screens available to you: {{count}}',
       moduleEmpty: 'Ready, no screens available yet',

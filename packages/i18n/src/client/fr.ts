@@ -74,7 +74,7 @@ export const fr: ClientMessages = {
       fiscalYear: 'Exercice',
       favorites: 'Pages favorites',
       noFavorites: 'Vous n’avez encore ajouté aucune page aux favoris.',
-      modules: 'Modules',
+      modules: 'Applications',
       moduleLoading: 'Chargement',
       moduleReady: 'Prêt, écrans disponibles pour vous : {{count}}',
       moduleEmpty: 'Prêt, aucun écran disponible pour l’instant',

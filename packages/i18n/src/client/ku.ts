@@ -74,7 +74,7 @@ export const ku: ClientMessages = {
       fiscalYear: 'ساڵی دارایی',
       favorites: 'پەڕە دڵخوازەکان',
       noFavorites: 'هێشتا هیچ پەڕەیەکت وەک دڵخواز دیاری نەکردووە.',
-      modules: 'بەشەکان',
+      modules: 'بەرنامەکان',
       moduleLoading: 'بارکردن',
       moduleReady: 'ئامادەیە، ئەو شاشانەی بۆت بەردەستن: {{count}}',
       moduleEmpty: 'ئامادەیە، هێشتا هیچ شاشەیەک بەردەست نییە',

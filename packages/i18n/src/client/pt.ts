@@ -74,7 +74,7 @@ export const pt: ClientMessages = {
       fiscalYear: 'Ano fiscal',
       favorites: 'Páginas favoritas',
       noFavorites: 'Ainda não marcou nenhuma página como favorita.',
-      modules: 'Módulos',
+      modules: 'Aplicações',
       moduleLoading: 'A carregar',
       moduleReady: 'Pronto, ecrãs disponíveis para si: {{count}}',
       moduleEmpty: 'Pronto, ainda sem ecrãs disponíveis',

@@ -9,7 +9,14 @@ import {
   type DocumentInput,
   type DocumentListQuery,
   type DocumentRecord,
+  type Dec,
+  type UnitCount,
+  dec,
+  entitiesOf as entitiesOfService,
+  toStored,
+  totalsByMainUnit,
 } from '@erp/contracts';
+import { referenceNames } from '../master-data/reference-names';
 import { recordAudit } from '../audit';
 import type { Executor } from '../db/database';
 import { tenantScope, type TenantScope } from '../db/tenant-scope';
@@ -46,6 +53,14 @@ export interface DocumentHooks {
     settings: BranchSettings,
   ): Promise<FieldIssue[]>;
   post?(trx: Executor, ctx: RequestContext, input: PostingInput): Promise<Map<number, string> | void>;
+  /**
+   * The main unit and the units' rates of the lines' items (issue 12 item 5): the document's total quantity is
+   * then counted in main units, never by adding cartons to pieces.
+   */
+  lineUnits?(
+    s: TenantScope,
+    itemIds: readonly string[],
+  ): Promise<ReadonlyMap<string, { mainUnitId: string; rates: ReadonlyMap<string, Dec> }>>;
 }
 
 /** Dates outside the chosen fiscal year are refused (spec section 5); the choice itself is checked first. */
@@ -106,6 +121,41 @@ export function documentEngineRoutes(
     return found;
   }
 
+  /** The lines' quantities per main unit of their items; null when the service keeps no units. */
+  async function mainUnitTotals(
+    s: TenantScope,
+    doc: DocumentDef,
+    lines: readonly Record<string, unknown>[],
+  ): Promise<UnitCount[] | null> {
+    if (!hooks.lineUnits) return null;
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    const units = await hooks.lineUnits(s, [...new Set(lines.map((l) => str(l.itemId)).filter(Boolean))]);
+    return totalsByMainUnit(
+      lines.flatMap((l) => {
+        const u = units.get(str(l.itemId));
+        const q = l[doc.quantityField];
+        if (!u || q === null || q === undefined || q === '') return [];
+        return [{ quantity: String(q), unitId: str(l.unitId) || null, ...u }];
+      }),
+    );
+  }
+
+  /** One document as its reader sees it: with its quantities per main unit, and those units' names. */
+  async function readable(s: TenantScope, doc: DocumentDef, record: DocumentRecord): Promise<DocumentRecord> {
+    const totals = await mainUnitTotals(s, doc, record.lines);
+    if (!totals) return record;
+    const unitField = doc.lines.find((f) => f.name === 'unitId');
+    const names = unitField
+      ? await referenceNames(
+          s,
+          [unitField],
+          totals.map((t) => ({ unitId: t.unitId })),
+          entitiesOfService(doc.service),
+        )
+      : {};
+    return { ...record, quantityTotals: totals, names: { ...names, ...record.names } };
+  }
+
   function refuseLocked(record: DocumentRecord): void {
     if (record.status === 'closed') throw conflict('closedDocument');
     if (record.referenced) throw conflict('referencedTransaction');
@@ -157,6 +207,9 @@ export function documentEngineRoutes(
     const input = roundedInput(doc, typed, settings.digits);
     await check(s, ctx, doc, input, settings);
     const rows = documentRows(doc, input, settings.digits);
+    const totals = await mainUnitTotals(s, doc, input.lines);
+    // the total quantity in main units (the list's column), not cartons added to pieces
+    if (totals) rows.totalQuantity = toStored(totals.reduce((sum, t) => sum.plus(t.quantity), dec(0)));
     const now = nowIso();
     const recordId = id ?? newId();
     if (before) {
@@ -198,7 +251,10 @@ export function documentEngineRoutes(
       handle(list!, ({ ctx, query }) =>
         documentStore.list(scopeOf(ctx), doc, query as DocumentListQuery, ctx.branchId, ctx.allowedBranches),
       ),
-      handle(get!, ({ ctx, params }) => findAllowed(scopeOf(ctx), ctx, doc, (params as { id: string }).id)),
+      handle(get!, async ({ ctx, params }) => {
+        const s = scopeOf(ctx);
+        return readable(s, doc, await findAllowed(s, ctx, doc, (params as { id: string }).id));
+      }),
       handle(create!, ({ ctx, body }) => save(ctx, doc, null, body as DocumentInput)),
       handle(update!, ({ ctx, params, body }) =>
         save(ctx, doc, (params as { id: string }).id, body as DocumentInput),

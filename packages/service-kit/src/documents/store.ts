@@ -11,11 +11,13 @@ import {
   type DocumentListQuery,
   type DocumentRecord,
   type EntityDef,
+  entitiesOf,
 } from '@erp/contracts';
 import type { Executor } from '../db/database';
 import { paginate, searchColumns, type Page } from '../db/paging';
 import type { TenantScope } from '../db/tenant-scope';
 import { emptyToNull, storedDecimal, valueOf } from '../master-data/store';
+import { referenceNames } from '../master-data/reference-names';
 
 type Row = Record<string, unknown>;
 
@@ -140,6 +142,11 @@ export const documentStore = {
         .orderBy('created_at')
         .select('id', 'file_name', 'content_type', 'size', 'created_at')
     ).map(attachmentOf);
+    const entities = entitiesOf(doc.service);
+    record.names = {
+      ...(await referenceNames(s, doc.header, [record], entities)),
+      ...(await referenceNames(s, doc.lines, record.lines, entities)),
+    };
     return record;
   },
 
@@ -182,7 +189,17 @@ export const documentStore = {
       doc,
       page.items.map((r) => r.id),
     );
-    for (const r of page.items) r.referenced = referenced.has(r.id);
+    const names = await referenceNames(s, doc.header, page.items, entitiesOf(doc.service));
+    for (const r of page.items) {
+      r.referenced = referenced.has(r.id);
+      // each row carries the names of what it names (its stores), so a list row never shows an id
+      r.names = Object.fromEntries(
+        doc.header.flatMap((f) => {
+          const id = r[f.name];
+          return typeof id === 'string' && names[id] ? [[id, names[id]]] : [];
+        }),
+      );
+    }
     return page;
   },
 

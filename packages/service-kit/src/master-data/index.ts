@@ -7,3 +7,5 @@ export * from './secrets';
 export * from './export';
 export * from './module';
 export * from './search-index';
+export * from './reference-names';
+export * from './starter-records';

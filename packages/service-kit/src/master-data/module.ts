@@ -5,6 +5,7 @@ import type { ServiceModule } from '../service';
 import { replicaHandlers } from './replicas';
 import { replicaMigration, replicaSettingsMigration } from './replicas-migration';
 import { masterDataRoutes } from './routes';
+import { starterRecords, starterRecordsMigration, type StarterRecord } from './starter-records';
 
 /**
  * A service whose HTTP surface so far is its main data: the identity replicas, its entity tables (its own
@@ -14,11 +15,15 @@ export function masterDataService(
   name: ServiceName,
   migrations: readonly Migration[],
   extraHandlers: Readonly<Record<string, EventHandler>> = {},
+  /** The records a new tenant starts with in this service (a cash customer in sales). */
+  starters: readonly StarterRecord[] = [],
 ): ServiceModule {
+  const start = starterRecords(starters);
   return {
     name,
-    migrations: [replicaMigration, replicaSettingsMigration, ...migrations],
+    migrations: [replicaMigration, replicaSettingsMigration, ...migrations, starterRecordsMigration],
     routes: (deps) => masterDataRoutes(deps, entitiesOf(name)),
-    consumers: () => ({ ...replicaHandlers, ...extraHandlers }),
+    consumers: () => start.withHandlers({ ...replicaHandlers, ...extraHandlers }),
+    seed: (deps) => start.seed(deps),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  columnOf,
   entityRoutes,
   linesTableOf,
   masterDataChangedEvent,
@@ -19,6 +20,7 @@ import {
   branchFieldOf,
   entityStore,
   linesFieldsOf,
+  referenceTable,
   saveLines,
   toRow,
   type EntityRecord,
@@ -43,6 +45,24 @@ export interface EntityHooks {
     before: EntityRecord | null,
     after: EntityRecord | null,
   ): Promise<void>;
+}
+
+/** A new record's empty references that name a default (`defaultWhere`): the first match, in code order. */
+async function referenceDefaults(
+  s: TenantScope,
+  entity: EntityDef,
+  input: EntityInput,
+  entities: readonly EntityDef[],
+): Promise<EntityInput> {
+  const out: Record<string, unknown> = {};
+  for (const f of entity.fields) {
+    const v = input[f.name];
+    if (!f.defaultWhere || (v !== null && v !== undefined && v !== '')) continue;
+    const where = Object.fromEntries(Object.entries(f.defaultWhere).map(([k, w]) => [columnOf(k), w]));
+    const found = await s(referenceTable(f, entities)).where(where).orderBy('code').first('id');
+    if (found) out[f.name] = String(found.id);
+  }
+  return out as EntityInput;
 }
 
 /** 403 when the record belongs to a branch the caller may not work in. */
@@ -108,6 +128,7 @@ export function entityWriter(
       requireRecordBranch(ctx, entity, input);
       // the code is fixed once a record exists (spec section 5: the code field is disabled on edit)
       const code = before ? before.record.code : input.code || (await entityStore.nextCode(s, entity));
+      if (!before) input = { ...input, ...(await referenceDefaults(s, entity, input, entities)) };
       const row = toRow(entity, { ...input, code }, branch?.digits ?? null);
       const issues = [
         ...(await entityStore.conflicts(s, entity, row, id ?? undefined)),

@@ -8,13 +8,13 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal, type DocumentDef, type DocumentRecord } from '@erp/contracts';
+import { formatDecimal, type DocumentDef, type DocumentRecord, type ReferenceNames } from '@erp/contracts';
 import { label } from '@erp/i18n';
 import { useFeature } from '../feature';
 import { ListSearch, useRowsNamedBy, useServerList } from '../master-data/server-list';
 import { readOnlyReason } from './document-model';
 import { documentEditRoute, documentNewRoute } from './manifest-parts';
-import { namesOf, useDocumentReferences } from './document-references';
+import { namesOf, recordNames, useDocumentReferences } from './document-references';
 import { DocumentPage } from './DocumentPage';
 import { StatusTags } from './StatusTags';
 import { RowActions } from '../RowActions';
@@ -28,6 +28,7 @@ type ListRow = Record<string, unknown> & {
   referenced: boolean;
   totalQuantity: string;
   totalValue: string;
+  names?: ReferenceNames;
 };
 
 export function DocumentList({ doc }: { doc: DocumentDef }) {
@@ -181,7 +182,11 @@ export function DocumentList({ doc }: { doc: DocumentDef }) {
               key={f}
               field={f}
               header={label(language, `fields.${f}`)}
-              body={(r: ListRow) => storeNames[f]?.get(String(r[f] ?? '')) ?? String(r[f] ?? '')}
+              body={(r: ListRow) => {
+                const id = String(r[f] ?? '');
+                // the row's own names first: the user may read the document but not the stores
+                return recordNames(r.names, language).get(id) ?? storeNames[f]?.get(id) ?? id;
+              }}
             />
           ))}
           <Column

@@ -24,12 +24,13 @@ import {
   lineValue,
   linesOf,
   readOnlyReason,
+  unitCountsText,
   validateDocument,
 } from './document-model';
 import { useCountSheet } from './count-sheet';
 import { useItemLineCells, type ItemLineHooks } from './item-lines';
 import { defaultUnitCost } from './items';
-import { namesOf, useDocumentReferences } from './document-references';
+import { mergedNames, namesOf, recordNames, useDocumentReferences } from './document-references';
 import { StatusTags } from './StatusTags';
 import { Attachments } from './DocumentAttachments';
 import { PrintView } from './DocumentPrint';
@@ -81,7 +82,15 @@ export function DocumentPage({
     [doc, values, language, context.fiscalYear],
   );
   const errors = { ...clientErrors, ...serverErrors };
-  const unitNames = useMemo(() => namesOf(references.unitId), [references]);
+  // the names the document brought: a reader without the right to read stores, items or units sees names
+  const broughtNames = useMemo(
+    () => recordNames(record?.names, language, new Set(record?.lines.map((l) => String(l.itemId ?? '')))),
+    [record, language],
+  );
+  const unitNames = useMemo(
+    () => mergedNames(namesOf(references.unitId), broughtNames),
+    [references, broughtNames],
+  );
   // a receipt's line starts at the item's cost price in its unit (the service else takes the store's cost)
   const costHooks = useMemo<ItemLineHooks>(() => {
     const priceField = doc.priceField;
@@ -92,7 +101,7 @@ export function DocumentPage({
       onUnit: (_line, item, unitId) => ({ [priceField]: defaultUnitCost(item, unitId, digits) }),
     };
   }, [doc, digits]);
-  const { items, renderCell, remember } = useItemLineCells(lines, unitNames, costHooks);
+  const { items, renderCell, remember } = useItemLineCells(lines, unitNames, costHooks, broughtNames);
 
   const set = (name: string, value: unknown) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -155,7 +164,17 @@ export function DocumentPage({
     set('lines', filled.lines);
   };
 
-  const totals = documentTotals(doc, lines, digits);
+  // the saved totals serve while the lines are as saved and their items cannot be read
+  const totals = documentTotals(
+    doc,
+    lines,
+    digits,
+    items,
+    record && record.lines.length === lines.filter((l) => l.itemId).length
+      ? record.quantityTotals
+      : undefined,
+  );
+  const quantityText = totals.byUnit ? unitCountsText(totals.byUnit, unitNames) : '—';
   const title = t(readOnly && editing ? 'doc.viewTitle' : editing ? 'doc.editTitle' : 'doc.newTitle', {
     document: docName,
     code: record?.code ?? '',
@@ -225,7 +244,7 @@ export function DocumentPage({
                 <Dropdown
                   inputId={`doc-${f.name}`}
                   value={values[f.name] ?? null}
-                  options={withStored(references[f.name] ?? [], values[f.name])}
+                  options={withStored(references[f.name] ?? [], values[f.name], broughtNames)}
                   filter
                   showClear={!f.required}
                   placeholder={t('lines.choose')}
@@ -295,7 +314,7 @@ export function DocumentPage({
             />
             <div className="erp-doc__totals">
               <span data-testid="doc-total-quantity">
-                {label(language, 'fields.totalQuantity')}: {totals.quantity}
+                {label(language, 'fields.totalQuantity')}: <bdi>{quantityText}</bdi>
               </span>
               <span>
                 {label(language, 'fields.totalValue')}: {totals.value}
@@ -406,6 +425,7 @@ export function DocumentPage({
               items={items}
               references={references}
               unitNames={unitNames}
+              names={broughtNames}
               totals={totals}
               language={language}
               digits={digits}

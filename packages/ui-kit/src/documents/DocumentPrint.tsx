@@ -1,4 +1,5 @@
-import { type DocumentDef, type DocumentRecord } from '@erp/contracts';
+import { formatDecimal, type DocumentDef, type DocumentRecord } from '@erp/contracts';
+import { PrintHeader, PrintSignatures } from '../PrintHeader';
 import { label, type Language } from '@erp/i18n';
 import { useFeature } from '../feature';
 import { nameOf, type FormValues } from '../master-data/form-model';
@@ -15,6 +16,7 @@ export function PrintView({
   items,
   references,
   unitNames,
+  names,
   totals,
   language,
   digits,
@@ -26,6 +28,8 @@ export function PrintView({
   items: Record<string, CatalogItem>;
   references: Record<string, readonly ReferenceOption[]>;
   unitNames: ReadonlyMap<string, string>;
+  /** The names the document brought (issue 12 item 1). */
+  names: ReadonlyMap<string, string>;
   totals: { quantity: string; value: string };
   language: Language;
   digits: number;
@@ -35,9 +39,7 @@ export function PrintView({
   const dir = context.dir;
   return (
     <div className="erp-print" dir={dir} lang={language} data-testid="doc-print-view">
-      <h1>
-        {docName} {record?.code ?? ''}
-      </h1>
+      <PrintHeader title={docName} code={record?.code} />
       <dl>
         <dt>{label(language, 'fields.date')}</dt>
         <dd>{String(values.date ?? '')}</dd>
@@ -46,7 +48,11 @@ export function PrintView({
             key={f.name}
             name={f.name}
             language={language}
-            value={namesOf(references[f.name]).get(String(values[f.name] ?? '')) ?? ''}
+            value={
+              namesOf(references[f.name]).get(String(values[f.name] ?? '')) ??
+              names.get(String(values[f.name] ?? '')) ??
+              ''
+            }
           />
         ))}
         <PrintPair name="referenceNumber" language={language} value={String(values.referenceNumber ?? '')} />
@@ -78,14 +84,21 @@ export function PrintView({
               <tr key={i}>
                 <td>{i + 1}</td>
                 <td>{item?.code ?? ''}</td>
-                <td>{item ? nameOf(item, language) : String(line.itemId)}</td>
+                <td>{item ? nameOf(item, language) : (names.get(String(line.itemId)) ?? '')}</td>
                 {doc.lines
                   .filter((f) => f.name !== 'itemId')
                   .map((f) => (
                     <td key={f.name}>
                       {f.name === 'unitId'
                         ? (unitNames.get(String(line.unitId ?? '')) ?? '')
-                        : String(line[f.name] ?? '')}
+                        : f.kind === 'decimal' &&
+                            f.name !== doc.quantityField &&
+                            line[f.name] !== '' &&
+                            line[f.name] !== null &&
+                            line[f.name] !== undefined
+                          ? // amounts in the branch's decimals on every line
+                            formatDecimal(String(line[f.name]), digits)
+                          : String(line[f.name] ?? '')}
                     </td>
                   ))}
                 <td>{lineValue(doc, line, digits) ?? ''}</td>
@@ -106,6 +119,7 @@ export function PrintView({
           {String(values.notes)}
         </p>
       ) : null}
+      <PrintSignatures />
     </div>
   );
 }

@@ -12,6 +12,8 @@ export interface ItemPickerProps {
   item: CatalogItem | undefined;
   /** The line's item id (its record may still be loading). */
   value: string | null;
+  /** The item's 'code · name' when its record is not (or not yet) loaded. */
+  knownName?: string | undefined;
   disabled: boolean;
   invalid: boolean;
   onPick: (match: ItemMatch) => void;
@@ -28,10 +30,19 @@ const SUGGESTIONS = 15;
  * exactly the text or the only one found; several found are offered. Typing pauses offer suggestions too
  * (spec section 9's one-second delay); arrows move through them, Enter or a click picks, Escape closes.
  */
-export function ItemPicker({ id, item, value, disabled, invalid, onPick, onNext }: ItemPickerProps) {
+export function ItemPicker({
+  id,
+  item,
+  value,
+  knownName,
+  disabled,
+  invalid,
+  onPick,
+  onNext,
+}: ItemPickerProps) {
   const { api, language } = useFeature();
   const { t } = useTranslation('ui');
-  const shown = item ? `${item.code} · ${nameOf(item, language)}` : value ? value : '';
+  const shown = item ? `${item.code} · ${nameOf(item, language)}` : value ? (knownName ?? value) : '';
   const [text, setText] = useState(shown);
   const [typing, setTyping] = useState(false);
   const [suggestions, setSuggestions] = useState<CatalogItem[]>([]);

@@ -3,7 +3,9 @@ import {
   documentChecks,
   documentInputSchema,
   formatDecimal,
+  totalsByMainUnit,
   type DocumentDef,
+  type UnitCount,
   type DocumentRecord,
   type FieldDef,
 } from '@erp/contracts';
@@ -20,6 +22,7 @@ import {
   type FormValues,
   type Issue,
 } from '../master-data/form-model';
+import { conversionRateOf, type CatalogItem } from './items';
 
 /**
  * The document form as data, without React (issue 4, item 1): the values a document form holds, the body it
@@ -139,21 +142,61 @@ export function lineValue(doc: DocumentDef, line: FormValues, digits: number): s
   return typeof stored === 'string' && stored !== '' ? formatDecimal(stored, digits) : null;
 }
 
-/** The totals under the lines: the quantities and the known values of the lines that are not blank. */
+/**
+ * The lines' quantities per main unit of their items (issue 12 item 5): 5 cartons of 24 and 10 pieces are 130
+ * pieces, never 15. Null while a line's item is unknown (not loaded, or not readable by the user): the caller
+ * then shows the totals the service computed.
+ */
+export function mainUnitTotals(
+  doc: DocumentDef,
+  lines: readonly FormValues[],
+  items: Readonly<Record<string, CatalogItem>>,
+): UnitCount[] | null {
+  const counted: Parameters<typeof totalsByMainUnit>[0][number][] = [];
+  for (const line of lines) {
+    const q = decimalOf(line[doc.quantityField]);
+    if (q === null || !line.itemId) continue;
+    const item = items[String(line.itemId)];
+    if (!item?.mainUnitId) return null;
+    const rates = new Map<string, string>([[item.mainUnitId, '1']]);
+    for (const u of item.units ?? []) if (u.unitId) rates.set(u.unitId, conversionRateOf(item, u.unitId));
+    counted.push({
+      quantity: q,
+      unitId: typeof line.unitId === 'string' ? line.unitId : null,
+      mainUnitId: item.mainUnitId,
+      rates,
+    });
+  }
+  return totalsByMainUnit(counted);
+}
+
+/** Quantities per unit as words: '130 Piece', or '130 Piece + 2.5 kg' when items count in different units. */
+export function unitCountsText(counts: readonly UnitCount[], unitNames: ReadonlyMap<string, string>): string {
+  return counts.map((c) => `${c.quantity} ${unitNames.get(c.unitId) ?? ''}`.trim()).join(' + ');
+}
+
+/**
+ * The totals under the lines: the quantities per main unit (when the items are known, else those the service
+ * gave the saved document) and the known values of the lines that are not blank.
+ */
 export function documentTotals(
   doc: DocumentDef,
   lines: readonly FormValues[],
   digits: number,
-): { quantity: string; value: string } {
-  let quantity = dec(0);
+  items: Readonly<Record<string, CatalogItem>> = {},
+  saved: readonly UnitCount[] | undefined = undefined,
+): { quantity: string; value: string; byUnit: readonly UnitCount[] | null } {
   let value = dec(0);
   for (const line of lines) {
-    const q = decimalOf(line[doc.quantityField]);
-    if (q !== null) quantity = quantity.plus(q);
     const v = lineValue(doc, line, digits);
     if (v !== null) value = value.plus(v);
   }
-  return { quantity: quantity.toString(), value: formatDecimal(value, digits) };
+  const byUnit = mainUnitTotals(doc, lines, items) ?? saved ?? null;
+  return {
+    quantity: byUnit?.length === 1 ? byUnit[0]!.quantity : byUnit?.length === 0 ? '0' : '',
+    value: formatDecimal(value, digits),
+    byUnit,
+  };
 }
 
 /**

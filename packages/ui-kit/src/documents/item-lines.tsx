@@ -25,6 +25,8 @@ export function useItemLineCells(
   lines: readonly FormValues[],
   unitNames: ReadonlyMap<string, string>,
   hooks: ItemLineHooks = {},
+  /** Names the document brought (an item's 'code · name'), shown while or when its record cannot be read. */
+  knownNames: ReadonlyMap<string, string> = new Map(),
 ) {
   const { api } = useFeature();
   const { t } = useTranslation('ui');
@@ -68,6 +70,7 @@ export function useItemLineCells(
           id={cell.id}
           item={item}
           value={(cell.value as string | null) ?? null}
+          knownName={knownNames.get(String(cell.value ?? ''))}
           disabled={cell.disabled}
           invalid={cell.invalid}
           onPick={(match) => pick(cell, match)}
@@ -81,7 +84,7 @@ export function useItemLineCells(
           disabled={cell.disabled}
           invalid={cell.invalid}
           value={cell.value ?? null}
-          options={withStored(unitChoices(item, unitNames), cell.value)}
+          options={withStored(unitChoices(item, unitNames), cell.value, unitNames)}
           placeholder={t('lines.choose')}
           data-testid="unit-picker"
           onChange={(e) => {

@@ -346,8 +346,15 @@ function CellInput({
 }
 
 /** A stored id without a loaded choice still shows, as its id. */
-export function withStored(options: readonly ReferenceOption[], value: unknown): ReferenceOption[] {
+export function withStored(
+  options: readonly ReferenceOption[],
+  value: unknown,
+  /** Names the record brought for what it names (issue 12 item 1): the stored choice shows its name. */
+  names?: ReadonlyMap<string, string>,
+): ReferenceOption[] {
   if (value === null || value === undefined || value === '') return [...options];
   const id = String(value);
-  return options.some((o) => o.value === id) ? [...options] : [...options, { value: id, label: id }];
+  return options.some((o) => o.value === id)
+    ? [...options]
+    : [...options, { value: id, label: names?.get(id) ?? id }];
 }

@@ -6,7 +6,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
-import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@erp/api-client';
 import type { EntityDef, FieldDef } from '@erp/contracts';
@@ -25,7 +25,7 @@ import {
   type FieldErrors,
   type FormValues,
 } from './form-model';
-import type { ReferenceOption } from './references';
+import { useReferenceDefaults, type ReferenceOption } from './references';
 import { useLoadedRecord } from './use-loaded-record';
 import { LinesGrid, type CellContext } from '../lines/LinesGrid';
 import { namesItems, useItemLineCells } from '../documents/item-lines';
@@ -76,6 +76,18 @@ export function MasterDataForm({
     setRecord(r);
     setValues(valuesFromRecord(entity, r));
   });
+
+  // a new record starts at the user's branch and at its references' defaults (the standard VAT for an item)
+  const defaults = useReferenceDefaults(entity, context, id === undefined);
+  useEffect(() => {
+    if (id !== undefined) return;
+    setValues((v) => {
+      const empty = Object.entries(defaults).filter(
+        ([k]) => v[k] === null || v[k] === undefined || v[k] === '',
+      );
+      return empty.length ? { ...v, ...Object.fromEntries(empty) } : v;
+    });
+  }, [defaults, id]);
 
   // Spec section 5: forms validate on load and on submit; here on every change too, in the user's language.
   const clientErrors = useMemo(() => validate(entity, values, language), [entity, values, language]);

@@ -99,3 +99,46 @@ export function useReferenceOptions(
     return out;
   }, [fields, records, language]);
 }
+
+/**
+ * A new record's starting references (issue 12 item 9): a branch field starts at the user's current branch,
+ * a field with `defaultWhere` at the first referenced record with those values (a new item's tax: the standard
+ * VAT category). The service applies the same `defaultWhere` rule when the field is sent empty.
+ */
+export function useReferenceDefaults(
+  entity: Pick<EntityDef, 'fields'>,
+  context: FeatureContext,
+  enabled: boolean,
+): Record<string, string> {
+  const [found, setFound] = useState<Record<string, string>>({});
+  const branchId = context.branch?.id ?? null;
+  const { api } = context;
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    for (const f of entity.fields) {
+      const where = f.defaultWhere;
+      if (f.kind !== 'reference' || !f.reference || !where) continue;
+      loadReference(context, f.reference).then(
+        (records) => {
+          const match = records.find((r) =>
+            Object.entries(where).every(([k, v]) => (r as unknown as Record<string, unknown>)[k] === v),
+          );
+          if (live && match) setFound((d) => ({ ...d, [f.name]: match.id }));
+        },
+        () => undefined,
+      );
+    }
+    return () => {
+      live = false;
+    };
+    // once per form
+  }, [entity, api, enabled]);
+  return useMemo(() => {
+    const out: Record<string, string> = { ...found };
+    for (const f of entity.fields)
+      if (f.kind === 'reference' && f.reference === 'branches' && branchId && f.defaultValue === undefined)
+        out[f.name] = branchId;
+    return out;
+  }, [found, entity, branchId]);
+}

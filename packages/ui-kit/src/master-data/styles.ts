@@ -26,7 +26,8 @@ export const MASTER_DATA_CSS = `
 .erp-md__num { font-variant-numeric: tabular-nums; }
 .erp-md__row-actions { display: flex; gap: 0.25rem; justify-content: flex-start; }
 .erp-md__actions-col { width: 7rem; }
-.erp-md__actions { display: flex; gap: 0.5rem; justify-content: flex-end; margin-block-start: 1.25rem; }
+/* the end of the action bar stays free for the shell's floating feedback button (issue 12 item 3) */
+.erp-md__actions { display: flex; flex-wrap: wrap; gap: 0.5rem; justify-content: flex-end; margin-block-start: 1.25rem; padding-inline-end: 4.5rem; }
 .erp-md__notice { justify-content: flex-start; }
 .erp-md-form { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: 1rem 1.25rem; }
 .erp-md-field { display: flex; flex-direction: column; gap: 0.35rem; min-width: 0; }
@@ -102,6 +103,15 @@ export const MASTER_DATA_CSS = `
 .erp-print dt { font-weight: 600; }
 .erp-print dd { margin: 0; }
 .erp-print h1 { font-size: 1.4rem; margin: 0 0 0.75rem; }
+/* the print header and signature lines of every print (issue 12) */
+.erp-print__head { border-block-end: 2px solid #333; margin-block-end: 0.75rem; padding-block-end: 0.5rem; }
+.erp-print__issuer { display: flex; gap: 1rem; align-items: flex-start; justify-content: space-between; margin-block-end: 0.5rem; }
+.erp-print__logo { max-height: 4rem; max-width: 8rem; object-fit: contain; }
+.erp-print__company { font-weight: 700; font-size: 1.15rem; }
+.erp-print__head h1 { text-align: center; margin: 0.5rem 0 0; }
+.erp-print__signatures { display: grid; grid-template-columns: repeat(3, 1fr); gap: 2rem; margin-block-start: 3rem; }
+.erp-print__signature { display: flex; flex-direction: column; gap: 2.5rem; }
+.erp-print__signature-line { border-block-end: 1px solid #333; }
 /* the print view is a child of body: on paper it is the only thing shown */
 @media print {
   body > *:not(.erp-print) { display: none !important; }

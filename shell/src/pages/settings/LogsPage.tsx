@@ -6,27 +6,22 @@ import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@erp/contracts';
+import { masterDataEntities, stockDocuments, type AuditChange, type User } from '@erp/contracts';
 import { useServerList, type ServerPage } from '@erp/ui-kit';
 import { useApi } from '../../app/ServicesContext';
 import { Field, ScreenHeader } from '../../components/Field';
+import { useShellSelector } from '../../state/store';
+import { usePermissionLabel } from '../../users/PermissionPicker';
+import { entityName, fieldName, formatWhen, valueText } from './logs-format';
 
-interface AuditLog {
-  id: string;
-  service: string;
-  entity: string;
-  entityId: string;
-  action: 'created' | 'modified' | 'deleted';
-  property: string;
-  before: string | null;
-  after: string | null;
-  userId: string | null;
-  userName: string | null;
-  occurredAt: string;
-}
-
-/** The audited entities the filter offers (anything else can still be typed in the search). */
-const ENTITIES = ['company', 'branch', 'user'];
+/** The audited record types the filter offers: the identity records, the main data, the documents. */
+const ENTITIES = [
+  'company',
+  'branch',
+  'user',
+  ...masterDataEntities.map((e) => e.name),
+  ...stockDocuments.map((d) => d.name),
+];
 const NO_FILTERS = { entity: '', userId: '', from: '', to: '' };
 const severity = { created: 'success', modified: 'info', deleted: 'danger' } as const;
 
@@ -38,15 +33,22 @@ export function formatDateTime(iso: string): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
-/** /logs (viewUsers): the audit trail, paged, filtered by entity, user and date range. */
+/**
+ * /logs (viewUsers): the audit trail as a reader reads it (issue 12 item 6), one change per row: when (in the
+ * user's language), who, the record's type, code and name, and each changed field's label with its value before
+ * and after; filtered by record type, user and date range.
+ */
 export function LogsPage() {
   const { t, i18n } = useTranslation('shell');
   const api = useApi();
+  const language = useShellSelector((s) => s.ui.language);
+  const branches = useShellSelector((s) => s.workspace.branches);
+  const permissionLabel = usePermissionLabel();
   const [filters, setFilters] = useState(NO_FILTERS);
   const [users, setUsers] = useState<User[]>([]);
-  const list = useServerList<AuditLog>({
+  const list = useServerList<AuditChange>({
     api,
-    path: 'AuditLogs',
+    path: 'AuditLogs/changes',
     language: i18n.language,
     filters,
     pageSize: 25,
@@ -64,9 +66,24 @@ export function LogsPage() {
   }, [api]);
 
   const change = (key: keyof typeof filters, value: string) => setFilters((f) => ({ ...f, [key]: value }));
-  const entityLabel = (e: string) => (ENTITIES.includes(e) ? t(`screens.logs.entities.${e}`) : e);
-  const value = (v: string | null) =>
-    v === null || v === '' ? <span className="erp-muted">—</span> : <bdi>{v}</bdi>;
+  const text = (key: string) => {
+    const found = i18n.getResource(language, 'shell', key) ?? i18n.getResource('en', 'shell', key);
+    return typeof found === 'string' ? found : undefined;
+  };
+  const entityLabel = (e: string) => entityName(e, language, t, text);
+  const branchName = (id: string) => {
+    const b = branches.find((x) => x.id === id);
+    return b
+      ? language === 'ar' || language === 'ku'
+        ? b.arabicName
+        : b.englishName || b.arabicName
+      : undefined;
+  };
+  const names = { permission: permissionLabel, branch: branchName };
+  const recordName = (l: AuditChange) => {
+    const name = language === 'ar' || language === 'ku' ? l.recordArabicName : l.recordEnglishName;
+    return [l.recordCode, name].filter(Boolean).join(' · ') || '—';
+  };
 
   return (
     <section className="erp-screen" data-testid="logs-screen">
@@ -138,26 +155,57 @@ export function LogsPage() {
       >
         <Column
           header={t('screens.logs.time')}
-          body={(l: AuditLog) => <bdi dir="ltr">{formatDateTime(l.occurredAt)}</bdi>}
+          body={(l: AuditChange) => <span data-testid="log-when">{formatWhen(l.occurredAt, language)}</span>}
         />
-        <Column header={t('screens.logs.user')} body={(l: AuditLog) => l.userName ?? '—'} />
-        <Column header={t('screens.logs.entity')} body={(l: AuditLog) => entityLabel(l.entity)} />
+        <Column header={t('screens.logs.user')} body={(l: AuditChange) => l.userName ?? '—'} />
+        <Column header={t('screens.logs.entity')} body={(l: AuditChange) => entityLabel(l.entity)} />
+        <Column
+          header={t('screens.logs.record')}
+          body={(l: AuditChange) => <bdi data-testid="log-record">{recordName(l)}</bdi>}
+        />
         <Column
           header={t('screens.logs.action')}
-          body={(l: AuditLog) => (
+          body={(l: AuditChange) => (
             <Tag value={t(`screens.logs.actions.${l.action}`)} severity={severity[l.action]} />
           )}
         />
-        <Column header={t('screens.logs.property')} body={(l: AuditLog) => <bdi>{l.property}</bdi>} />
         <Column
-          header={t('screens.logs.before')}
-          body={(l: AuditLog) => value(l.before)}
+          header={t('screens.logs.changes')}
           bodyClassName="erp-cell-wrap"
-        />
-        <Column
-          header={t('screens.logs.after')}
-          body={(l: AuditLog) => value(l.after)}
-          bodyClassName="erp-cell-wrap"
+          body={(l: AuditChange) =>
+            l.changes.length === 0 ? (
+              <span className="erp-muted">—</span>
+            ) : (
+              <dl className="erp-log-changes" data-testid="log-changes">
+                {l.changes.map((c) => (
+                  <div key={c.property} className="erp-log-change">
+                    <dt>{fieldName(l.entity, c.property, language, t, text)}</dt>
+                    <dd>
+                      {l.action !== 'created' ? (
+                        <>
+                          <bdi className="erp-log-before">
+                            {valueText(c.property, c.before, language, t, names)}
+                          </bdi>
+                          <span aria-hidden="true">
+                            {language === 'ar' || language === 'ku' ? ' ← ' : ' → '}
+                          </span>
+                        </>
+                      ) : null}
+                      <bdi>
+                        {valueText(
+                          c.property,
+                          l.action === 'deleted' ? c.before : c.after,
+                          language,
+                          t,
+                          names,
+                        )}
+                      </bdi>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )
+          }
         />
       </DataTable>
     </section>

@@ -33,6 +33,7 @@ export const ar: InventoryMessages = {
     dateFrom: 'من',
     dateTo: 'إلى',
     averageCost: 'متوسط التكلفة',
+    inUnits: 'بالوحدات',
     quantityIn: 'وارد',
     quantityOut: 'صادر',
     balance: 'الرصيد',

@@ -33,6 +33,7 @@ export const de: InventoryMessages = {
     dateFrom: 'Von',
     dateTo: 'Bis',
     averageCost: 'Durchschnittskosten',
+    inUnits: 'In Einheiten',
     quantityIn: 'Zugang',
     quantityOut: 'Abgang',
     balance: 'Bestand',

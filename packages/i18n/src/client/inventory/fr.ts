@@ -33,6 +33,7 @@ export const fr: InventoryMessages = {
     dateFrom: 'Du',
     dateTo: 'Au',
     averageCost: 'Coût moyen',
+    inUnits: 'En unités',
     quantityIn: 'Entrée',
     quantityOut: 'Sortie',
     balance: 'Solde',

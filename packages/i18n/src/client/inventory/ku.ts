@@ -33,6 +33,7 @@ export const ku: InventoryMessages = {
     dateFrom: 'لە',
     dateTo: 'بۆ',
     averageCost: 'تێچووی مامناوەند',
+    inUnits: 'بە یەکەکان',
     quantityIn: 'هاتوو',
     quantityOut: 'دەرچوو',
     balance: 'باڵانس',

@@ -33,6 +33,7 @@ export const pt: InventoryMessages = {
     dateFrom: 'De',
     dateTo: 'Até',
     averageCost: 'Custo médio',
+    inUnits: 'Em unidades',
     quantityIn: 'Entrada',
     quantityOut: 'Saída',
     balance: 'Saldo',

@@ -11,6 +11,13 @@ export const ar: KitMessages = {
     itemPlaceholder: 'الكود أو الباركود أو الاسم',
     itemNotFound: 'لا يوجد صنف بهذا الكود أو الباركود أو الاسم',
   },
+  print: {
+    vatNumber: 'الرقم الضريبي',
+    crNumber: 'رقم السجل التجاري',
+    preparedBy: 'أعدّه',
+    receivedBy: 'استلمه',
+    approvedBy: 'اعتمده',
+  },
   doc: {
     fillCountSheet: 'إدراج أصناف المخزن',
     bookQuantity: 'الكمية الدفترية',

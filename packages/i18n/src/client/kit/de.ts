@@ -11,6 +11,13 @@ export const de: KitMessages = {
     itemPlaceholder: 'Code, Barcode oder Name',
     itemNotFound: 'Kein Artikel hat diesen Code, Barcode oder Namen',
   },
+  print: {
+    vatNumber: 'USt-IdNr.',
+    crNumber: 'Handelsregisternummer',
+    preparedBy: 'Erstellt von',
+    receivedBy: 'Empfangen von',
+    approvedBy: 'Genehmigt von',
+  },
   doc: {
     fillCountSheet: 'Artikel des Lagers auflisten',
     bookQuantity: 'Buchbestand',

@@ -13,6 +13,13 @@ export const en = {
     itemPlaceholder: 'Code, barcode or name',
     itemNotFound: 'No item has this code, barcode or name',
   },
+  print: {
+    vatNumber: 'VAT number',
+    crNumber: 'Commercial registration no.',
+    preparedBy: 'Prepared by',
+    receivedBy: 'Received by',
+    approvedBy: 'Approved by',
+  },
   doc: {
     fillCountSheet: 'List the items the store holds',
     bookQuantity: 'Book quantity',

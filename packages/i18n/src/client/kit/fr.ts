@@ -11,6 +11,13 @@ export const fr: KitMessages = {
     itemPlaceholder: 'Code, code-barres ou nom',
     itemNotFound: 'Aucun article n’a ce code, ce code-barres ou ce nom',
   },
+  print: {
+    vatNumber: 'Numéro de TVA',
+    crNumber: 'N° du registre du commerce',
+    preparedBy: 'Préparé par',
+    receivedBy: 'Reçu par',
+    approvedBy: 'Approuvé par',
+  },
   doc: {
     fillCountSheet: 'Lister les articles du magasin',
     bookQuantity: 'Quantité comptable',

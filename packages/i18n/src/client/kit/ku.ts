@@ -11,6 +11,13 @@ export const ku: KitMessages = {
     itemPlaceholder: 'کۆد، بارکۆد یان ناو',
     itemNotFound: 'هیچ کاڵایەک ئەم کۆد، بارکۆد یان ناوەی نییە',
   },
+  print: {
+    vatNumber: 'ژمارەی باج',
+    crNumber: 'ژمارەی تۆماری بازرگانی',
+    preparedBy: 'ئامادەکراوە لەلایەن',
+    receivedBy: 'وەرگیراوە لەلایەن',
+    approvedBy: 'پەسەندکراوە لەلایەن',
+  },
   doc: {
     fillCountSheet: 'لیستکردنی کاڵاکانی کۆگا',
     bookQuantity: 'بڕی تۆمارکراو',

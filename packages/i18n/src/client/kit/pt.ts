@@ -11,6 +11,13 @@ export const pt: KitMessages = {
     itemPlaceholder: 'Código, código de barras ou nome',
     itemNotFound: 'Nenhum item tem este código, código de barras ou nome',
   },
+  print: {
+    vatNumber: 'Número de IVA',
+    crNumber: 'N.º do registo comercial',
+    preparedBy: 'Preparado por',
+    receivedBy: 'Recebido por',
+    approvedBy: 'Aprovado por',
+  },
   doc: {
     fillCountSheet: 'Listar os artigos do armazém',
     bookQuantity: 'Quantidade contabilística',

@@ -1,0 +1,110 @@
+import { entityInputSchema, events, tableOf, type EntityDef, type PayloadOf } from '@erp/contracts';
+import type { Migration } from '../db/migrations';
+import { tenantScope, type TenantScope } from '../db/tenant-scope';
+import { newId, nowIso } from '../ids';
+import type { EventHandler } from '../messaging/inbox';
+import type { ServiceDeps } from '../service';
+import { replicaTables } from './replicas';
+import { entityStore, saveLines, toRow } from './store';
+
+/**
+ * A record every new tenant starts with (issue 12, 'a new tenant ready to work'): the standard VAT, a default
+ * store and a cash customer on the master branch. `key` names it for good: written once per tenant, so a
+ * record the tenant deleted or renamed is never brought back.
+ */
+export interface StarterRecord {
+  key: string;
+  entity: EntityDef;
+  /** The record's values (names, fields). */
+  values: (masterBranchId: string) => Record<string, unknown>;
+  /** Columns of a record that already serves (a tenant's own cash customer): then none is added. */
+  servedBy: (masterBranchId: string) => Record<string, unknown>;
+}
+
+/** The table that remembers which starter records a tenant was given (a frozen, literal migration). */
+export const starterRecordsMigration: Migration = {
+  name: 'kit_0007_starter_records',
+  async up(knex) {
+    await knex.schema.createTable('kit_starter_records', (t) => {
+      t.string('tenant_id', 36).notNullable();
+      t.string('record_key', 60).notNullable();
+      t.string('record_id', 36).nullable();
+      t.string('created_at', 30).notNullable();
+      t.primary(['tenant_id', 'record_key']);
+    });
+  },
+};
+
+/** Gives the tenant the starter records it was not given yet, in the caller's transaction. */
+export async function giveStarterRecords(
+  s: TenantScope,
+  masterBranchId: string,
+  records: readonly StarterRecord[],
+): Promise<number> {
+  let given = 0;
+  for (const r of records) {
+    if (await s('kit_starter_records').where({ record_key: r.key }).first('record_key')) continue;
+    const existing = await s(tableOf(r.entity)).where(r.servedBy(masterBranchId)).first('id');
+    if (existing) {
+      await s.insert('kit_starter_records', {
+        record_key: r.key,
+        record_id: String(existing.id),
+        created_at: nowIso(),
+      });
+      continue;
+    }
+    // the entity's own input schema fills each field's default, as a create through the API would
+    const input = entityInputSchema(r.entity).parse({ code: '', ...r.values(masterBranchId) }) as Record<
+      string,
+      unknown
+    >;
+    const code = await entityStore.nextCode(s, r.entity);
+    const id = newId();
+    const now = nowIso();
+    await s.insert(tableOf(r.entity), {
+      id,
+      ...toRow(r.entity, { ...input, code }, null),
+      created_at: now,
+      updated_at: now,
+    });
+    await saveLines(s, r.entity, id, input, null);
+    await s.insert('kit_starter_records', { record_key: r.key, record_id: id, created_at: now });
+    given += 1;
+  }
+  return given;
+}
+
+/**
+ * The two ways a tenant gets its starter records: a new tenant's master branch arriving (its event), and,
+ * for tenants made before a starter record existed, the service's start (every master branch it knows).
+ */
+export function starterRecords(records: readonly StarterRecord[]) {
+  const onBranch: EventHandler = async (trx, envelope, payload) => {
+    const p = payload as PayloadOf<'branchCreated'>;
+    if (!p.isMaster) return;
+    await giveStarterRecords(tenantScope(trx, envelope.tenantId), p.id, records);
+  };
+  return {
+    /** The replica handlers with the master branch's starter records added to its creation. */
+    withHandlers(handlers: Readonly<Record<string, EventHandler>>): Record<string, EventHandler> {
+      const replica = handlers[events.branchCreated.type];
+      return {
+        ...handlers,
+        [events.branchCreated.type]: async (trx, envelope, payload) => {
+          await replica?.(trx, envelope, payload);
+          await onBranch(trx, envelope, payload);
+        },
+      };
+    },
+    async seed(deps: ServiceDeps): Promise<void> {
+      const masters = (await deps.db(replicaTables.branches).where({ is_master: true })) as {
+        tenant_id: string;
+        id: string;
+      }[];
+      for (const m of masters)
+        await deps.transact((trx) =>
+          giveStarterRecords(tenantScope(trx, String(m.tenant_id)), String(m.id), records),
+        );
+    },
+  };
+}
