@@ -5,7 +5,11 @@ import { migrate, type Migration } from './db/migrations';
 import { createLogger, type Logger } from './logger';
 import type { Bus, ConsumerHealth } from './messaging/bus';
 import { InboxConsumer, type EventHandler } from './messaging/inbox';
-import { messagingMigration, outboxByAggregateMigration } from './messaging/messaging-migration';
+import {
+  largeEnvelopesMigration,
+  messagingMigration,
+  outboxByAggregateMigration,
+} from './messaging/messaging-migration';
 import { OutboxRelay } from './messaging/relay';
 import { scheduleRetention } from './messaging/retention';
 import { problemMiddleware } from './http/problem';
@@ -107,7 +111,13 @@ export function createServiceApp(
 
 /** Every migration of a service's database, in order: the kit's messaging tables, then the module's own. */
 export function migrationsOf(module: Pick<ServiceModule, 'migrations'>): readonly Migration[] {
-  return [messagingMigration, jobsMigration, outboxByAggregateMigration, ...module.migrations];
+  return [
+    messagingMigration,
+    jobsMigration,
+    outboxByAggregateMigration,
+    largeEnvelopesMigration,
+    ...module.migrations,
+  ];
 }
 
 export async function startService(module: ServiceModule, options: StartOptions): Promise<RunningService> {

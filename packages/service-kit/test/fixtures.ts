@@ -2,6 +2,7 @@ import type { Envelope } from '@erp/contracts';
 import {
   InboxConsumer,
   createLogger,
+  largeEnvelopesMigration,
   messagingMigration,
   migrate,
   newId,
@@ -67,7 +68,7 @@ export const storageTransfersMigration: Migration = {
 
 export async function openTestDb(config: DbConfig): Promise<Db> {
   const db = await openDatabase(config);
-  await migrate(db, [messagingMigration, effectsMigration]);
+  await migrate(db, [messagingMigration, largeEnvelopesMigration, effectsMigration]);
   return db;
 }
 

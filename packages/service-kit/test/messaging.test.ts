@@ -54,6 +54,30 @@ describe.each(engines())('outbox, relay and inbox on %s', (engine) => {
     await dbs.cleanup();
   });
 
+  it('keeps an envelope far above 64 KB whole (a document of a thousand lines, its audit record)', async () => {
+    const changes = Array.from({ length: 2_000 }, (_, i) => ({
+      property: `lines.${i}.quantity`,
+      before: 'x'.repeat(40),
+      after: 'y'.repeat(40),
+    }));
+    await db.transaction((trx) =>
+      emit(trx, origin, 'auditRecorded', 'doc-1', {
+        service: 'inventory',
+        entity: 'storageTransfers',
+        entityId: 'doc-1',
+        action: 'modified',
+        changes,
+        userId: null,
+        userName: null,
+      }),
+    );
+    const row = await db('outbox').first('envelope');
+    expect(String(row!.envelope).length).toBeGreaterThan(200_000);
+    expect(
+      (JSON.parse(String(row!.envelope)) as Envelope<{ changes: unknown[] }>).payload.changes,
+    ).toHaveLength(2_000);
+  });
+
   it('writes nothing when the change rolls back', async () => {
     await expect(
       db.transaction(async (trx) => {

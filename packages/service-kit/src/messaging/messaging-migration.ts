@@ -48,3 +48,17 @@ export const outboxByAggregateMigration: Migration = {
     });
   },
 };
+
+/**
+ * An envelope up to 16 MB on MySQL (TEXT stops at 65,535 bytes): a stock document of a few hundred lines, its audit
+ * record or a re-costing's corrections made a bigger one and the save failed with a 500. SQLite's TEXT has no such
+ * limit, so nothing changes there.
+ */
+export const largeEnvelopesMigration: Migration = {
+  name: 'kit_0008_large_envelopes',
+  async up(knex) {
+    if (!String(knex.client.config.client).startsWith('mysql')) return;
+    await knex.raw('ALTER TABLE outbox MODIFY envelope MEDIUMTEXT NOT NULL');
+    await knex.raw('ALTER TABLE dead_letters MODIFY envelope MEDIUMTEXT NOT NULL');
+  },
+};
