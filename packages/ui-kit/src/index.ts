@@ -10,3 +10,6 @@ export * from './documents';
 export * from './print';
 export * from './jobs';
 export * from './RowActions';
+export * from './fields';
+export * from './keyboard';
+export * from './a11y';

@@ -47,7 +47,7 @@ describe('Umm al-Qura Hijri dates', () => {
 });
 
 describe('Gregorian dates in the language, not the browser', () => {
-  it("uses Arabic-Indic digits in Arabic and Kurdish, Latin ones elsewhere", () => {
+  it('uses Arabic-Indic digits in Arabic and Kurdish, Latin ones elsewhere', () => {
     expect(latinDigits(formatGregorian('2024-03-11', 'ar'))).toContain('11');
     expect(formatGregorian('2024-03-11', 'ar')).toMatch(/^[\u0660-\u0669\u200f/]+$/);
     expect(formatGregorian('2024-03-11', 'ku')).toMatch(/[\u0660-\u0669]/);

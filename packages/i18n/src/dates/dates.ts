@@ -73,7 +73,11 @@ const STYLE: Record<DateStyle, Intl.DateTimeFormatOptions> = {
 };
 
 /** The Gregorian date in the language's words and digits ('١١/٠٣/٢٠٢٤', '11 March 2024'); '' for no date. */
-export function formatGregorian(iso: string | null | undefined, language: Language, style: DateStyle = 'short') {
+export function formatGregorian(
+  iso: string | null | undefined,
+  language: Language,
+  style: DateStyle = 'short',
+) {
   const date = iso ? isoToUtc(iso) : null;
   return date ? formatter(LOCALES[language], STYLE[style]).format(date) : '';
 }

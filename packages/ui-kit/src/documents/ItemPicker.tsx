@@ -17,6 +17,8 @@ export interface ItemPickerProps {
   onPick: (match: ItemMatch) => void;
   /** Move to the next cell (Enter on an item already chosen). */
   onNext: () => void;
+  /** The cell's name for screen readers ('Item, line 1'). */
+  ariaLabel?: string;
 }
 
 const SUGGESTIONS = 15;
@@ -28,7 +30,16 @@ const SUGGESTIONS = 15;
  * exactly the text or the only one found; several found are offered. Typing pauses offer suggestions too
  * (spec section 9's one-second delay); arrows move through them, Enter or a click picks, Escape closes.
  */
-export function ItemPicker({ id, item, value, disabled, invalid, onPick, onNext }: ItemPickerProps) {
+export function ItemPicker({
+  id,
+  item,
+  value,
+  disabled,
+  invalid,
+  onPick,
+  onNext,
+  ariaLabel,
+}: ItemPickerProps) {
   const { api, language } = useFeature();
   const { t } = useTranslation('ui');
   const shown = item ? `${item.code} · ${nameOf(item, language)}` : value ? value : '';
@@ -150,6 +161,7 @@ export function ItemPicker({ id, item, value, disabled, invalid, onPick, onNext 
         disabled={disabled}
         invalid={invalid || notFound}
         role="combobox"
+        aria-label={ariaLabel}
         aria-expanded={open}
         aria-controls={listId}
         aria-autocomplete="list"

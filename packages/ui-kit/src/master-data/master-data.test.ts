@@ -51,8 +51,12 @@ describe('the master-data form model', () => {
       arabicName: 'صنف',
       units: [{ unitId: 'u1', conversionRate }],
     });
-    expect(validate(items, withRate('1'), 'en')['units.0.conversionRate']).toBe('The value must be more than 1');
-    expect(validate(items, withRate('1'), 'ar')['units.0.conversionRate']).toBe('يجب أن تكون القيمة أكبر من 1');
+    expect(validate(items, withRate('1'), 'en')['units.0.conversionRate']).toBe(
+      'The value must be more than 1',
+    );
+    expect(validate(items, withRate('1'), 'ar')['units.0.conversionRate']).toBe(
+      'يجب أن تكون القيمة أكبر من 1',
+    );
     expect(validate(items, withRate('1.5'), 'en')['units.0.conversionRate']).toBeUndefined();
   });
 

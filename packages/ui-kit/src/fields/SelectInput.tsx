@@ -1,0 +1,102 @@
+import { Dropdown, type DropdownChangeEvent } from 'primereact/dropdown';
+import { useRef, type KeyboardEvent } from 'react';
+import type { ReferenceOption } from '../master-data/references';
+
+export interface SelectInputProps {
+  id: string;
+  value: unknown;
+  options: readonly ReferenceOption[];
+  onChange: (value: unknown) => void;
+  disabled?: boolean;
+  invalid?: boolean;
+  placeholder?: string;
+  showClear?: boolean;
+  /** The name said by a screen reader when no visible label points at the input (a grid's cell). */
+  ariaLabel?: string;
+  /** Enter on the closed list, or a choice made with Enter: move on (a grid's next cell). */
+  onEnter?: () => void;
+  className?: string;
+  testId?: string;
+}
+
+/**
+ * The one picker of the kit (stores, units, items' references, enums; issue 12 item 4): typing on the closed
+ * list opens it with what was typed in its filter, so the 11th store is a few letters away, not 11 arrow
+ * presses; Alt+Down opens it too; Enter on the closed list never opens it: it moves on, as the grid's hint says.
+ */
+export function SelectInput({
+  id,
+  value,
+  options,
+  onChange,
+  disabled,
+  invalid,
+  placeholder,
+  showClear,
+  ariaLabel,
+  onEnter,
+  className,
+  testId,
+}: SelectInputProps) {
+  const ref = useRef<Dropdown>(null);
+  const open = useRef(false);
+  const typed = useRef('');
+
+  const onKeyDownCapture = (e: KeyboardEvent<HTMLSpanElement>) => {
+    if (open.current || disabled || e.target !== ref.current?.getFocusInput()) return;
+    if (e.key === 'Enter' || e.key === 'NumpadEnter') {
+      e.preventDefault();
+      e.stopPropagation();
+      onEnter?.();
+      return;
+    }
+    if (e.key.length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      e.stopPropagation();
+      typed.current += e.key;
+      ref.current?.show();
+    }
+  };
+
+  // the list is open and its filter focused: what was typed before it opened goes into the filter
+  const onShow = () => {
+    open.current = true;
+    const text = typed.current;
+    typed.current = '';
+    if (!text) return;
+    const filter = ref.current?.getOverlay()?.querySelector<HTMLInputElement>('input.p-dropdown-filter');
+    if (!filter) return;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    setValue?.call(filter, filter.value + text);
+    filter.dispatchEvent(new Event('input', { bubbles: true }));
+    filter.focus();
+  };
+
+  return (
+    <span className="erp-select" onKeyDownCapture={onKeyDownCapture}>
+      <Dropdown
+        ref={ref}
+        inputId={id}
+        value={value ?? null}
+        options={[...options]}
+        filter
+        resetFilterOnHide
+        showClear={showClear}
+        placeholder={placeholder}
+        ariaLabel={ariaLabel}
+        disabled={disabled}
+        invalid={invalid}
+        className={className}
+        data-testid={testId}
+        onShow={onShow}
+        onHide={() => {
+          open.current = false;
+        }}
+        onChange={(e: DropdownChangeEvent) => {
+          onChange(e.value ?? null);
+          if ((e.originalEvent as { key?: string } | undefined)?.key === 'Enter') onEnter?.();
+        }}
+      />
+    </span>
+  );
+}

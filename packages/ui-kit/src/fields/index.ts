@@ -1,0 +1,3 @@
+export * from './FieldInput';
+export * from './SelectInput';
+export * from './DateInput';
