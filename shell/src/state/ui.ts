@@ -24,6 +24,8 @@ export interface AppConfig {
 
 export interface UiState {
   language: Language;
+  /** The user's setting: the Umm al-Qura Hijri date beside Gregorian dates (saved with the preferences). */
+  showHijri: boolean;
   /** The sidebar on small screens (always shown on wide ones). */
   menuOpen: boolean;
   notices: Notice[];
@@ -38,6 +40,7 @@ export const uiSlice = createSlice({
   name: 'ui',
   initialState: {
     language: DEFAULT_LANGUAGE,
+    showHijri: false,
     menuOpen: false,
     notices: [],
     subscriptionProblem: null,
@@ -46,6 +49,9 @@ export const uiSlice = createSlice({
   reducers: {
     languageChosen(state, action: PayloadAction<Language>) {
       state.language = action.payload;
+    },
+    hijriShown(state, action: PayloadAction<boolean>) {
+      state.showHijri = action.payload;
     },
     menuToggled(state, action: PayloadAction<boolean | undefined>) {
       state.menuOpen = action.payload ?? !state.menuOpen;
@@ -72,6 +78,7 @@ export const uiSlice = createSlice({
 
 export const {
   appConfigLoaded,
+  hijriShown,
   languageChosen,
   menuToggled,
   noticeAdded,

@@ -2,12 +2,13 @@ import { useEffect, useRef } from 'react';
 import { isLanguage } from '@erp/i18n/src/client';
 import { useApi } from '../app/ServicesContext';
 import { useShellDispatch, useShellSelector } from '../state/store';
-import { languageChosen } from '../state/ui';
+import { hijriShown, languageChosen } from '../state/ui';
 import { normaliseTheme, themeSynced, type ThemePreferences } from './theme';
 
 interface Preferences {
   theme: ThemePreferences;
   language: string | null;
+  showHijri?: boolean;
 }
 
 const SAVE_DELAY_MS = 300;
@@ -43,6 +44,7 @@ export function PreferencesSync() {
   const syncedFor = useShellSelector((s) => s.theme.syncedFor);
   const prefs = useShellSelector((s) => s.theme.prefs);
   const language = useShellSelector((s) => s.ui.language);
+  const showHijri = useShellSelector((s) => s.ui.showHijri);
   const saved = useRef<string | null>(null);
 
   useEffect(() => {
@@ -59,8 +61,14 @@ export function PreferencesSync() {
         if (!live) return;
         const lang = isLanguage(remote.language) ? remote.language : null;
         if (lang) dispatch(languageChosen(lang));
+        const hijri = remote.showHijri === true;
+        dispatch(hijriShown(hijri));
         dispatch(themeSynced({ userId, theme: remote.theme }));
-        saved.current = JSON.stringify({ theme: normaliseTheme(remote.theme), language: lang });
+        saved.current = JSON.stringify({
+          theme: normaliseTheme(remote.theme),
+          language: lang,
+          showHijri: hijri,
+        });
       },
       () => undefined,
     );
@@ -72,12 +80,12 @@ export function PreferencesSync() {
 
   useEffect(() => {
     if (!userId || syncedFor !== userId) return;
-    const body = JSON.stringify({ theme: prefs, language });
+    const body = JSON.stringify({ theme: prefs, language, showHijri });
     if (saved.current === body) return;
     setPending(userId);
     const timer = setTimeout(() => {
       saved.current = body;
-      api.put('UserPreferences', { theme: prefs, language }, undefined, { quiet: true }).then(
+      api.put('UserPreferences', { theme: prefs, language, showHijri }, undefined, { quiet: true }).then(
         () => {
           if (saved.current === body) setPending(null);
         },
@@ -87,7 +95,7 @@ export function PreferencesSync() {
       );
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [api, userId, syncedFor, prefs, language]);
+  }, [api, userId, syncedFor, prefs, language, showHijri]);
 
   return null;
 }

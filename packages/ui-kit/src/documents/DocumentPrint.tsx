@@ -1,5 +1,5 @@
 import { type DocumentDef, type DocumentRecord } from '@erp/contracts';
-import { label, type Language } from '@erp/i18n';
+import { formatDate, label, type Language } from '@erp/i18n';
 import { useFeature } from '../feature';
 import { nameOf, type FormValues } from '../master-data/form-model';
 import { type ReferenceOption } from '../master-data/references';
@@ -40,7 +40,7 @@ export function PrintView({
       </h1>
       <dl>
         <dt>{label(language, 'fields.date')}</dt>
-        <dd>{String(values.date ?? '')}</dd>
+        <dd>{formatDate(String(values.date ?? ''), language, { hijri: context.showHijri })}</dd>
         {doc.header.map((f) => (
           <PrintPair
             key={f.name}
