@@ -41,6 +41,7 @@ export function SelectInput({
   const ref = useRef<Dropdown>(null);
   const open = useRef(false);
   const typed = useRef('');
+  const pickedByEnter = useRef(false);
 
   const onKeyDownCapture = (e: KeyboardEvent<HTMLSpanElement>) => {
     if (open.current || disabled || e.target !== ref.current?.getFocusInput()) return;
@@ -61,6 +62,8 @@ export function SelectInput({
   // the list is open and its filter focused: what was typed before it opened goes into the filter
   const onShow = () => {
     open.current = true;
+    // Enter in the filter with no option marked picks the first one left: type a few letters, Enter
+    ref.current?.getOverlay()?.addEventListener('keydown', onPanelKeyDown, true);
     const text = typed.current;
     typed.current = '';
     if (!text) return;
@@ -70,6 +73,18 @@ export function SelectInput({
     setValue?.call(filter, filter.value + text);
     filter.dispatchEvent(new Event('input', { bubbles: true }));
     filter.focus();
+  };
+
+  const onPanelKeyDown = (e: globalThis.KeyboardEvent) => {
+    if (e.key !== 'Enter' && e.key !== 'NumpadEnter') return;
+    const panel = e.currentTarget as HTMLElement;
+    if (panel.querySelector('.p-dropdown-item.p-focus')) return;
+    const first = panel.querySelector<HTMLElement>('li.p-dropdown-item:not(.p-disabled)');
+    if (!first) return;
+    e.preventDefault();
+    e.stopPropagation();
+    pickedByEnter.current = true;
+    first.click();
   };
 
   return (
@@ -94,7 +109,10 @@ export function SelectInput({
         }}
         onChange={(e: DropdownChangeEvent) => {
           onChange(e.value ?? null);
-          if ((e.originalEvent as { key?: string } | undefined)?.key === 'Enter') onEnter?.();
+          const byEnter =
+            pickedByEnter.current || (e.originalEvent as { key?: string } | undefined)?.key === 'Enter';
+          pickedByEnter.current = false;
+          if (byEnter) onEnter?.();
         }}
       />
     </span>
