@@ -21,6 +21,7 @@ test('in Arabic: the 11th store by typing, Enter across a line, F2 and Ctrl+S, f
   const tag = Number(stamp).toString(36);
   const api = await adminApi(page.request);
   const unit = await api.post('/api/Units', { arabicName: `حبة ${tag}` });
+  const category = await api.post('/api/ItemCategories', { arabicName: `مياه ${tag}` });
   const stores: string[] = [];
   for (let i = 1; i <= 12; i++) {
     const name = `مخزن ${tag} رقم ${String(i).padStart(2, '0')}`;
@@ -31,6 +32,7 @@ test('in Arabic: the 11th store by typing, Enter across a line, F2 and Ctrl+S, f
   await api.post('/api/Items', {
     arabicName: `ماء ${tag}`,
     barcode,
+    categoryId: category.id,
     mainUnitId: unit.id,
     salesPrice: '2',
     minSalesPrice: '1',
@@ -50,7 +52,7 @@ test('in Arabic: the 11th store by typing, Enter across a line, F2 and Ctrl+S, f
   // the store: focus its picker and type; the first key opens the list with the text in its filter
   const store = page.locator('#doc-storeId');
   await store.focus();
-  await page.keyboard.type(`${tag} رقم 11`);
+  await page.keyboard.type(`${tag} رقم 11`, { delay: 40 });
   const panel = page.locator('.p-dropdown-panel');
   await expect(panel.locator('li[role=option]')).toHaveCount(1);
   await expect(panel.locator('li[role=option]')).toHaveText(stores[10]!);

@@ -43,36 +43,42 @@ export function SelectInput({
   const typed = useRef('');
   const pickedByEnter = useRef(false);
 
+  /** What was typed on the closed list goes into its filter, once the filter is there; the filter takes the focus. */
+  const flush = () => {
+    const filter = ref.current?.getOverlay()?.querySelector<HTMLInputElement>('input.p-dropdown-filter');
+    if (!filter || !typed.current) return;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    setValue?.call(filter, filter.value + typed.current);
+    typed.current = '';
+    filter.dispatchEvent(new Event('input', { bubbles: true }));
+    filter.focus();
+  };
+
   const onKeyDownCapture = (e: KeyboardEvent<HTMLSpanElement>) => {
-    if (open.current || disabled || e.target !== ref.current?.getFocusInput()) return;
-    if (e.key === 'Enter' || e.key === 'NumpadEnter') {
+    if (disabled || e.target !== ref.current?.getFocusInput()) return;
+    if ((e.key === 'Enter' || e.key === 'NumpadEnter') && !open.current) {
       e.preventDefault();
       e.stopPropagation();
       onEnter?.();
       return;
     }
-    if (e.key.length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey) {
+    // a space starts nothing (PrimeReact opens the list with it) but belongs to a word being typed
+    const printable = e.key.length === 1 && (e.key !== ' ' || typed.current !== '' || open.current);
+    if (printable && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      // until the filter has the focus, every key is kept for it: none is lost while the list opens
       e.preventDefault();
       e.stopPropagation();
       typed.current += e.key;
-      ref.current?.show();
+      if (open.current) flush();
+      else ref.current?.show();
     }
   };
 
-  // the list is open and its filter focused: what was typed before it opened goes into the filter
   const onShow = () => {
     open.current = true;
     // Enter in the filter with no option marked picks the first one left: type a few letters, Enter
     ref.current?.getOverlay()?.addEventListener('keydown', onPanelKeyDown, true);
-    const text = typed.current;
-    typed.current = '';
-    if (!text) return;
-    const filter = ref.current?.getOverlay()?.querySelector<HTMLInputElement>('input.p-dropdown-filter');
-    if (!filter) return;
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-    setValue?.call(filter, filter.value + text);
-    filter.dispatchEvent(new Event('input', { bubbles: true }));
-    filter.focus();
+    flush();
   };
 
   const onPanelKeyDown = (e: globalThis.KeyboardEvent) => {
@@ -98,7 +104,8 @@ export function SelectInput({
         resetFilterOnHide
         showClear={showClear}
         placeholder={placeholder}
-        ariaLabel={ariaLabel}
+        // the focusable input takes aria-* props (PrimeReact's `ariaLabel` names only the arrow)
+        aria-label={ariaLabel}
         disabled={disabled}
         invalid={invalid}
         className={className}
@@ -106,6 +113,7 @@ export function SelectInput({
         onShow={onShow}
         onHide={() => {
           open.current = false;
+          typed.current = '';
         }}
         onChange={(e: DropdownChangeEvent) => {
           onChange(e.value ?? null);
