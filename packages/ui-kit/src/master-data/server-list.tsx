@@ -160,7 +160,6 @@ function pageSizeTemplate(name: string): PaginatorTemplateOptions {
         onChange={o.onChange}
         appendTo={o.appendTo}
         aria-label={name}
-        pt={{ hiddenSelectedMessage: { 'aria-hidden': true } }}
         className="p-paginator-rpp-options"
       />
     ),
