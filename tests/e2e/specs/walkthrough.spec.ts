@@ -42,7 +42,8 @@ test('every menu entry opens its screen, in Arabic and in English, without error
   page,
   request,
 }) => {
-  test.setTimeout(360_000);
+  // axe on every screen adds about a second each on a loaded machine
+  test.setTimeout(600_000);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error on ${page.url()}: ${message.text()}`);
