@@ -2,6 +2,7 @@ import { expect as baseExpect, test } from '@playwright/test';
 import { DocumentScreen } from '../pages/DocumentScreen';
 import { MasterDataScreen } from '../pages/MasterDataScreen';
 import { ShellLayout } from '../pages/ShellLayout';
+import { ThemeCustomizer } from '../pages/ThemeCustomizer';
 import { expectAccessible } from '../support/axe';
 import { adminApi } from '../support/master-data';
 import { signInAsAdmin } from '../support/session';
@@ -42,12 +43,22 @@ test('in Arabic: the 11th store by typing, Enter across a line, F2 and Ctrl+S, f
 
   await signInAsAdmin(page);
   const layout = new ShellLayout(page);
+  // the user's setting: the Umm al-Qura date beside the Gregorian one (issue 10 item 9)
+  const customizer = new ThemeCustomizer(page);
+  const hijriSetting = page.locator('[data-setting="showHijri"] .p-inputswitch');
+  await customizer.toggle.click();
+  await hijriSetting.click();
+  await expect(hijriSetting).toHaveAttribute('aria-checked', 'true');
+  await customizer.close();
   const doc = new DocumentScreen(page);
   await layout.menuLink('أوامر الإضافة').click();
   await doc.expectList('additionOrders');
   await doc.newButton.click();
   await expect(page).toHaveURL(/\/addition-order\/new$/);
   await expect(doc.save).toBeVisible();
+  // today in Arabic digits, with its Hijri date (هـ) beside it
+  await expect(page.locator('#doc-date')).toHaveValue(/^[\u0660-\u0669\u200f/]+$/);
+  await expect(page.getByTestId('doc-date-hijri')).toContainText('هـ');
 
   // the store: focus its picker and type; the first key opens the list with the text in its filter
   const store = page.locator('#doc-storeId');
@@ -103,4 +114,12 @@ test('in Arabic: the 11th store by typing, Enter across a line, F2 and Ctrl+S, f
   await md.newButton.click();
   await expect(md.form).toBeVisible();
   await expectAccessible(page, 'a new item');
+
+  // the setting off again: other journeys see the admin's dates as before
+  await md.cancel.click();
+  await expect(md.form).toHaveCount(0);
+  await customizer.toggle.click();
+  await hijriSetting.click();
+  await expect(hijriSetting).toHaveAttribute('aria-checked', 'false');
+  await customizer.close();
 });
