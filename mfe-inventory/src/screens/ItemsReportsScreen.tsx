@@ -8,7 +8,7 @@ import { TabPanel, TabView } from 'primereact/tabview';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inventoryRoutes, type StockBalanceRow } from '@erp/contracts';
-import { label, type Language } from '@erp/i18n';
+import { formatDate, label, type Language } from '@erp/i18n';
 import {
   ItemPicker,
   KitStyles,
@@ -401,7 +401,11 @@ function MovementCard() {
   }>(inventoryRoutes.itemMovements.path, criteria, item !== null);
   const digits = context.decimals;
   const columns: PrintColumn<MovementRow>[] = [
-    { key: 'date', header: label(language, 'fields.date'), value: (r) => r.date },
+    {
+      key: 'date',
+      header: label(language, 'fields.date'),
+      value: (r) => formatDate(r.date, language, { hijri: context.showHijri }),
+    },
     {
       key: 'documentType',
       header: t('orders.documentType'),

@@ -5,7 +5,7 @@ import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { manufacturingOrders, type ManufacturingExchange } from '@erp/contracts';
-import { label, type Language } from '@erp/i18n';
+import { formatDate, label, type Language } from '@erp/i18n';
 import {
   KitStyles,
   PrintTable,
@@ -67,7 +67,9 @@ export function ManufacturingExchangeScreen({ location }: { location: FeatureLoc
         ...data.produced.map((l) => ({ ...l, side: 'produced' as const })),
       ]
     : [];
-  const facts = data ? headerFacts(data, language, storeNames, t('exchange.order')) : [];
+  const facts = data
+    ? headerFacts(data, language, storeNames, t('exchange.order'), context.showHijri === true)
+    : [];
   const title = t('manufacturingExchange');
 
   return (
@@ -153,10 +155,11 @@ function headerFacts(
   language: Language,
   storeNames: ReadonlyMap<string, string>,
   orderLabel: string,
+  showHijri: boolean,
 ): [string, string][] {
   return [
     [orderLabel, data.code],
-    [label(language, 'fields.date'), data.date],
+    [label(language, 'fields.date'), formatDate(data.date, language, { hijri: showHijri })],
     [label(language, 'fields.storeId'), storeNames.get(data.storeId) ?? ''],
     ...(data.notes ? [[label(language, 'fields.notes'), data.notes] as [string, string]] : []),
   ];

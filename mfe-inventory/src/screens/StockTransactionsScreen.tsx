@@ -5,7 +5,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inventoryRoutes, stockDocuments } from '@erp/contracts';
-import { label } from '@erp/i18n';
+import { formatDate, label } from '@erp/i18n';
 import { KitStyles, ListSearch, PrintTable, useDebounced, useFeature, type PrintColumn } from '@erp/ui-kit';
 import { DateFilter, StoreFilter, documentLink, documentTypeName, money, useStockLookups } from './common';
 import { usePagedQuery } from './paged';
@@ -54,7 +54,11 @@ export function StockTransactionsScreen() {
   const digits = context.decimals;
   const rows = data?.items ?? [];
   const columns: PrintColumn<Row>[] = [
-    { key: 'date', header: label(language, 'fields.date'), value: (r) => r.date },
+    {
+      key: 'date',
+      header: label(language, 'fields.date'),
+      value: (r) => formatDate(r.date, language, { hijri: context.showHijri }),
+    },
     {
       key: 'documentType',
       header: t('orders.documentType'),

@@ -1,9 +1,9 @@
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { useMemo } from 'react';
 import { formatDecimal, stockDocuments, stores } from '@erp/contracts';
 import { isLabelKey, label, type Language } from '@erp/i18n';
 import {
+  DateFilter as KitDateFilter,
   documentEditRoute,
   nameOf,
   useFeature,
@@ -95,16 +95,17 @@ export function DateFilter({
   caption: string;
   testId: string;
 }) {
+  // the kit's date filter: the app's language, digits and calendar (issue 10 item 9)
+  const { language, showHijri } = useFeature();
   return (
-    <label className="erp-doc__filter">
-      <span className="erp-md-field__label">{caption}</span>{' '}
-      <InputText
-        type="date"
-        dir="ltr"
-        value={value}
-        data-testid={testId}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </label>
+    <KitDateFilter
+      id={`date-${testId}`}
+      value={value}
+      onChange={onChange}
+      caption={caption}
+      language={language}
+      showHijri={showHijri}
+      testId={testId}
+    />
   );
 }

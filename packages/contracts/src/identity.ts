@@ -454,5 +454,7 @@ export const themePreferences = z.object({
 export const userPreferencesSchema = z.object({
   theme: themePreferences.default(themePreferences.parse({})),
   language: z.enum(['ar', 'en', 'fr', 'de', 'pt', 'ku']).nullable().default(null),
+  /** The Umm al-Qura Hijri date beside the Gregorian one (issue 10 item 9); absent: not shown. */
+  showHijri: z.boolean().optional(),
 });
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;

@@ -47,3 +47,5 @@ export function label(language: Language, key: string): string {
   if (!isLabelKey(key)) return key.split('.').pop() ?? key;
   return labels[language][key] ?? enLabels[key];
 }
+
+export * from './dates/dates';

@@ -134,6 +134,8 @@ export interface FeatureContext {
   businessTypes: Readonly<Record<BusinessFlag, boolean>>;
   language: Language;
   dir: 'rtl' | 'ltr';
+  /** The user's setting: the Umm al-Qura Hijri date beside the Gregorian one (issue 10 item 9); absent in older shells. */
+  showHijri?: boolean;
   /** The branch's decimal digits for amounts (spec section 5); 2 until a branch is known. */
   decimals: number;
   api: ApiClient;

@@ -4,6 +4,8 @@ import { createContext, lazy, Suspense, useContext, type ComponentType, type Err
 import * as ReactDOMClient from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import singleSpaReact from 'single-spa-react';
+import { PrimeReactProvider } from 'primereact/api';
+import { PRIME_OPTIONS } from './a11y';
 import type { Language } from '@erp/i18n';
 import type { MessageTree } from '@erp/i18n/src/client';
 import type { FeatureContext, FeatureLocation, FeatureProps } from './contract';
@@ -89,17 +91,19 @@ export function FeatureRoot({ context, location, i18n, screens, onError }: RootP
   const title = i18n.t('title');
   return (
     <I18nextProvider i18n={i18n}>
-      <FeatureReactContext.Provider value={context}>
-        <section className="erp-feature" dir={context.dir} lang={context.language} aria-label={title}>
-          <ErrorBoundary
-            resetKey={location.pathname}
-            onError={onError}
-            fallback={(_error, reset) => <ScreenFallback reset={reset} />}
-          >
-            {Screen ? <Screen location={location} /> : <ScreenMissing />}
-          </ErrorBoundary>
-        </section>
-      </FeatureReactContext.Provider>
+      <PrimeReactProvider value={PRIME_OPTIONS}>
+        <FeatureReactContext.Provider value={context}>
+          <section className="erp-feature" dir={context.dir} lang={context.language} aria-label={title}>
+            <ErrorBoundary
+              resetKey={location.pathname}
+              onError={onError}
+              fallback={(_error, reset) => <ScreenFallback reset={reset} />}
+            >
+              {Screen ? <Screen location={location} /> : <ScreenMissing />}
+            </ErrorBoundary>
+          </section>
+        </FeatureReactContext.Provider>
+      </PrimeReactProvider>
     </I18nextProvider>
   );
 }

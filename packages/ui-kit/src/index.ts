@@ -11,3 +11,6 @@ export * from './print';
 export * from './jobs';
 export * from './RowActions';
 export * from './PrintHeader';
+export * from './fields';
+export * from './keyboard';
+export * from './a11y';

@@ -1,5 +1,6 @@
 import type { i18n } from 'i18next';
 import { PrimeReactProvider } from 'primereact/api';
+import { PRIME_OPTIONS } from '@erp/ui-kit/src/a11y';
 import { lazy, Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -62,7 +63,7 @@ export function App({ services, i18n }: { services: ShellServices; i18n: i18n })
     <Provider store={services.store}>
       <I18nextProvider i18n={i18n}>
         <ApiContext.Provider value={services.api}>
-          <PrimeReactProvider value={{ ripple: true }}>
+          <PrimeReactProvider value={PRIME_OPTIONS}>
             <BrowserRouter>
               <LanguageEffects i18n={i18n} />
               <ThemeEffects />

@@ -13,6 +13,7 @@ export function useFeatureContext(): FeatureContext | null {
   const branchId = useShellSelector((s) => s.session.branchId);
   const fiscalYear = useShellSelector((s) => s.session.fiscalYear);
   const language = useShellSelector((s) => s.ui.language);
+  const showHijri = useShellSelector((s) => s.ui.showHijri);
   const branches = useShellSelector((s) => s.workspace.branches);
   const company = useShellSelector((s) => s.workspace.company);
   const dispatch = useShellDispatch();
@@ -40,11 +41,12 @@ export function useFeatureContext(): FeatureContext | null {
       businessTypes: company?.businessTypes ?? NO_BUSINESS_TYPES,
       language,
       dir: directionOf(language),
+      showHijri,
       decimals: branch?.decimalDigits ?? 2,
       api,
       notify: (severity, summary, detail) =>
         dispatch(noticeAdded({ kind: severity === 'error' ? 'alert' : 'toast', severity, summary, detail })),
       navigate: (to, options) => navigate(to, { replace: options?.replace ?? false }),
     };
-  }, [profile, branchId, fiscalYear, language, branches, company, dispatch, navigate, api]);
+  }, [profile, branchId, fiscalYear, language, showHijri, branches, company, dispatch, navigate, api]);
 }

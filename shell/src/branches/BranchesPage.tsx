@@ -7,7 +7,7 @@ import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@erp/router';
 import type { Branch } from '@erp/contracts';
-import { useServerList } from '@erp/ui-kit';
+import { RowActions, useServerList } from '@erp/ui-kit';
 import { useApi } from '../app/ServicesContext';
 import { useCan } from '../components/access';
 import { ScreenHeader } from '../components/Field';
@@ -48,43 +48,25 @@ export function BranchesPage() {
         ),
     });
 
+  // the kit's one row-actions cell (style.md): the master branch is only previewed (spec section 2)
   const actions = (b: Branch) => (
-    <>
-      {b.isMaster ? (
-        <Button
-          icon="pi pi-eye"
-          text
-          rounded
-          aria-label={t('screens.common.preview')}
-          tooltip={t('screens.common.preview')}
-          onClick={() => navigate(pathTo('branchPreview', { id: b.id }))}
-          data-testid="branch-preview"
-        />
-      ) : null}
-      {!b.isMaster && can('editBranches') ? (
-        <>
-          <Button
-            icon="pi pi-pencil"
-            text
-            rounded
-            aria-label={t('screens.common.edit')}
-            tooltip={t('screens.common.edit')}
-            onClick={() => navigate(pathTo('branchEdit', { id: b.id }))}
-            data-testid="branch-edit"
-          />
-          <Button
-            icon="pi pi-trash"
-            text
-            rounded
-            severity="danger"
-            aria-label={t('screens.common.delete')}
-            tooltip={t('screens.common.delete')}
-            onClick={() => remove(b)}
-            data-testid="branch-delete"
-          />
-        </>
-      ) : null}
-    </>
+    <RowActions
+      actions={[
+        b.isMaster && {
+          kind: 'view',
+          testId: 'branch-preview',
+          onClick: () => navigate(pathTo('branchPreview', { id: b.id })),
+        },
+        !b.isMaster &&
+          can('editBranches') && {
+            kind: 'edit',
+            testId: 'branch-edit',
+            onClick: () => navigate(pathTo('branchEdit', { id: b.id })),
+          },
+        !b.isMaster &&
+          can('editBranches') && { kind: 'delete', testId: 'branch-delete', onClick: () => remove(b) },
+      ]}
+    />
   );
 
   return (

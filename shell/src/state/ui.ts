@@ -24,6 +24,8 @@ export interface AppConfig {
 
 export interface UiState {
   language: Language;
+  /** The user's setting: the Umm al-Qura Hijri date beside Gregorian dates (saved with the preferences). */
+  showHijri: boolean;
   /** The sidebar on small screens (always shown on wide ones). */
   menuOpen: boolean;
   notices: Notice[];
@@ -43,6 +45,7 @@ export const uiSlice = createSlice({
   name: 'ui',
   initialState: {
     language: DEFAULT_LANGUAGE,
+    showHijri: false,
     menuOpen: false,
     notices: [],
     subscriptionProblem: null,
@@ -55,6 +58,9 @@ export const uiSlice = createSlice({
     },
     languageFromSignIn(state, action: PayloadAction<boolean>) {
       state.languageFromSignIn = action.payload;
+    },
+    hijriShown(state, action: PayloadAction<boolean>) {
+      state.showHijri = action.payload;
     },
     menuToggled(state, action: PayloadAction<boolean | undefined>) {
       state.menuOpen = action.payload ?? !state.menuOpen;
@@ -81,6 +87,7 @@ export const uiSlice = createSlice({
 
 export const {
   appConfigLoaded,
+  hijriShown,
   languageChosen,
   languageFromSignIn,
   menuToggled,

@@ -2,12 +2,13 @@ import { useEffect, useRef } from 'react';
 import { isLanguage } from '@erp/i18n/src/client';
 import { useApi } from '../app/ServicesContext';
 import { useShellDispatch, useShellSelector } from '../state/store';
-import { languageChosen, languageFromSignIn } from '../state/ui';
+import { hijriShown, languageChosen, languageFromSignIn } from '../state/ui';
 import { normaliseTheme, themeSynced, type ThemePreferences } from './theme';
 
 interface Preferences {
   theme: ThemePreferences;
   language: string | null;
+  showHijri?: boolean;
 }
 
 const SAVE_DELAY_MS = 300;
@@ -44,6 +45,7 @@ export function PreferencesSync() {
   const prefs = useShellSelector((s) => s.theme.prefs);
   const language = useShellSelector((s) => s.ui.language);
   const keepLanguage = useShellSelector((s) => s.ui.languageFromSignIn);
+  const showHijri = useShellSelector((s) => s.ui.showHijri);
   const saved = useRef<string | null>(null);
 
   useEffect(() => {
@@ -62,8 +64,14 @@ export function PreferencesSync() {
         // a language chosen on the sign-in page wins, and the save below makes it the user's
         if (lang && !keepLanguage) dispatch(languageChosen(lang));
         dispatch(languageFromSignIn(false));
+        const hijri = remote.showHijri === true;
+        dispatch(hijriShown(hijri));
         dispatch(themeSynced({ userId, theme: remote.theme }));
-        saved.current = JSON.stringify({ theme: normaliseTheme(remote.theme), language: lang });
+        saved.current = JSON.stringify({
+          theme: normaliseTheme(remote.theme),
+          language: lang,
+          showHijri: hijri,
+        });
       },
       () => undefined,
     );
@@ -75,12 +83,12 @@ export function PreferencesSync() {
 
   useEffect(() => {
     if (!userId || syncedFor !== userId) return;
-    const body = JSON.stringify({ theme: prefs, language });
+    const body = JSON.stringify({ theme: prefs, language, showHijri });
     if (saved.current === body) return;
     setPending(userId);
     const timer = setTimeout(() => {
       saved.current = body;
-      api.put('UserPreferences', { theme: prefs, language }, undefined, { quiet: true }).then(
+      api.put('UserPreferences', { theme: prefs, language, showHijri }, undefined, { quiet: true }).then(
         () => {
           if (saved.current === body) setPending(null);
         },
@@ -90,7 +98,7 @@ export function PreferencesSync() {
       );
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [api, userId, syncedFor, prefs, language]);
+  }, [api, userId, syncedFor, prefs, language, showHijri]);
 
   return null;
 }

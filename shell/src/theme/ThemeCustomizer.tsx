@@ -3,6 +3,7 @@ import { SelectButton } from 'primereact/selectbutton';
 import { Sidebar as Panel } from 'primereact/sidebar';
 import { useTranslation } from 'react-i18next';
 import { useShellDispatch, useShellSelector } from '../state/store';
+import { hijriShown } from '../state/ui';
 import {
   customizerToggled,
   footerTypes,
@@ -20,6 +21,7 @@ export function ThemeCustomizer() {
   const dispatch = useShellDispatch();
   const open = useShellSelector((s) => s.theme.customizerOpen);
   const prefs = useShellSelector((s) => s.theme.prefs);
+  const showHijri = useShellSelector((s) => s.ui.showHijri);
   const dir = useShellSelector((s) => (s.ui.language === 'ar' || s.ui.language === 'ku' ? 'rtl' : 'ltr'));
   const change = (patch: Partial<ThemePreferences>) => dispatch(themeChanged(patch));
   const choice = <K extends keyof ThemePreferences>(key: K, values: readonly ThemePreferences[K][]) => (
@@ -60,6 +62,14 @@ export function ThemeCustomizer() {
       {choice('navbarType', navbarTypes)}
       {choice('footerType', footerTypes)}
       {choice('routerTransition', routerTransitions)}
+      <div className="erp-check" data-setting="showHijri">
+        <InputSwitch
+          inputId="pref-showHijri"
+          checked={showHijri}
+          onChange={(e) => dispatch(hijriShown(Boolean(e.value)))}
+        />
+        <label htmlFor="pref-showHijri">{t('theme.showHijri')}</label>
+      </div>
     </Panel>
   );
 }

@@ -7,7 +7,7 @@ import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@erp/router';
 import type { User } from '@erp/contracts';
-import { useServerList } from '@erp/ui-kit';
+import { RowActions, useServerList } from '@erp/ui-kit';
 import { useApi } from '../app/ServicesContext';
 import { useCan } from '../components/access';
 import { ScreenHeader } from '../components/Field';
@@ -94,26 +94,16 @@ export function UsersPage() {
           bodyClassName="erp-row-actions"
           body={(u: User) =>
             can('editUsers') ? (
-              <>
-                <Button
-                  icon="pi pi-pencil"
-                  text
-                  rounded
-                  aria-label={t('screens.common.edit')}
-                  tooltip={t('screens.common.edit')}
-                  onClick={() => navigate(pathTo('userEdit', { id: u.id }))}
-                  data-testid="user-edit"
-                />
-                <Button
-                  icon="pi pi-trash"
-                  text
-                  rounded
-                  severity="danger"
-                  aria-label={t('screens.common.delete')}
-                  tooltip={t('screens.common.delete')}
-                  onClick={() => remove(u)}
-                />
-              </>
+              <RowActions
+                actions={[
+                  {
+                    kind: 'edit',
+                    testId: 'user-edit',
+                    onClick: () => navigate(pathTo('userEdit', { id: u.id })),
+                  },
+                  { kind: 'delete', testId: 'user-delete', onClick: () => remove(u) },
+                ]}
+              />
             ) : null
           }
         />

@@ -4,6 +4,7 @@ import { LoginPage } from '../pages/LoginPage';
 import { ShellLayout } from '../pages/ShellLayout';
 import { adminApi } from '../support/master-data';
 import { signInAsAdmin } from '../support/session';
+import { accessibilityProblems, expectAccessible } from '../support/axe';
 
 /** An i18n key shown instead of its text: `screens.users.title`, `md.noRecords`. */
 const RAW_KEY = /\b[a-z]+(\.[a-zA-Z]+)+\b/g;
@@ -41,7 +42,8 @@ test('every menu entry opens its screen, in Arabic and in English, without error
   page,
   request,
 }) => {
-  test.setTimeout(360_000);
+  // axe on every screen adds about a second each on a loaded machine
+  test.setTimeout(600_000);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error on ${page.url()}: ${message.text()}`);
@@ -69,6 +71,7 @@ test('every menu entry opens its screen, in Arabic and in English, without error
   await expect(page.getByTestId('contact-link')).toHaveAttribute('href', SUPPORT_CHAT_URL);
 
   const visited: string[] = [];
+  const a11y: string[] = [];
   for (const [language, label, dir] of [
     ['ar', 'العربية', 'rtl'],
     ['en', 'English', 'ltr'],
@@ -79,6 +82,7 @@ test('every menu entry opens its screen, in Arabic and in English, without error
     await home.expectShown();
     await settle(page);
     expect(await rawKeysShown(page), `raw keys on home (${language})`).toEqual([]);
+    a11y.push(...(await accessibilityProblems(page)).map((p) => `home (${language}): ${p}`));
 
     const entries = await layout.sidebar
       .locator('a.erp-menu__link')
@@ -95,12 +99,15 @@ test('every menu entry opens its screen, in Arabic and in English, without error
         await expect(page.locator('.erp-error-panel')).toHaveCount(0);
         expect(await rawKeysShown(page), `raw keys on ${path} (${language})`).toEqual([]);
         expect(problems, `errors on ${path} (${language})`).toEqual([]);
+        // issue 12 item 8: no critical or serious axe violation on any screen, gathered to report them all
+        a11y.push(...(await accessibilityProblems(page)).map((p) => `${path} (${language}): ${p}`));
         visited.push(`${language}:${path}`);
       });
     }
     await page.screenshot({ path: `test-results/walkthrough-last-${language}.png` });
   }
   expect(visited.length).toBeGreaterThan(40);
+  expect(a11y, 'critical or serious axe violations (wcag2a, wcag2aa)').toEqual([]);
   test.info().annotations.push({ type: 'screens visited', description: String(visited.length) });
 });
 
@@ -108,6 +115,7 @@ test('every menu entry opens its screen, in Arabic and in English, without error
 test('the chat-contact link follows the run-time config and stays off the sign-in page', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();
+  await expectAccessible(page, '/login');
   await expect(page.getByTestId('contact-link')).toHaveCount(0);
   await expect(page.getByTestId('feedback-button')).toHaveCount(0);
 

@@ -84,12 +84,14 @@ function fieldSchema(f: FieldDef): z.ZodType {
         const above = f.aboveMin === true;
         // what is not a number at all has the one message of its format check, not a second one
         d = d.refine((v) => Number.isNaN(Number(v)) || (above ? Number(v) > min : Number(v) >= min), {
-          message:
-            above && min === 0
+          // an exclusive bound says 'more than' (a conversion rate of 1 is refused: 'more than 1', issue 12 item 7)
+          message: above
+            ? min === 0
               ? 'validation.aboveZero'
-              : min === 0
-                ? 'validation.positive'
-                : 'validation.min',
+              : 'validation.above'
+            : min === 0
+              ? 'validation.positive'
+              : 'validation.min',
           params: { minimum: min },
         });
       }

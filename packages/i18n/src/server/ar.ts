@@ -99,6 +99,7 @@ export const ar: ServerMessages = {
   'validation.code': 'الكود يتكون من حروف وأرقام و - و _ (20 حرفاً كحد أقصى)',
   'validation.reference': 'السجل المختار غير موجود',
   'validation.aboveZero': 'يجب أن تكون القيمة أكبر من صفر',
+  'validation.above': 'يجب أن تكون القيمة أكبر من {minimum}',
   insufficientBalance: 'الكمية أكبر من رصيد المخزن؛ الرصيد السالب غير مسموح في هذا الفرع',
   closedDocument: 'المستند مغلق ولا يمكن تعديله أو حذفه',
   itemHasMovements: 'للصنف حركات مخزنية: لا يمكن تغيير وحدته الرئيسية ومعاملات التحويل',

@@ -103,6 +103,7 @@ export const de: ServerMessages = {
   'validation.code': 'Codes bestehen aus Buchstaben, Ziffern, - und _ (höchstens 20)',
   'validation.reference': 'Der gewählte Datensatz existiert nicht',
   'validation.aboveZero': 'Der Wert muss größer als null sein',
+  'validation.above': 'Der Wert muss größer als {minimum} sein',
   insufficientBalance:
     'Die Menge übersteigt den Lagerbestand; negativer Bestand ist in dieser Filiale nicht erlaubt',
   closedDocument: 'Der Beleg ist abgeschlossen und kann nicht geändert oder gelöscht werden',

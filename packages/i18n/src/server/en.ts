@@ -100,6 +100,7 @@ export const en = {
   'validation.code': 'Codes use letters, digits, - and _ (at most 20)',
   'validation.reference': 'The selected record does not exist',
   'validation.aboveZero': 'The value must be more than zero',
+  'validation.above': 'The value must be more than {minimum}',
   insufficientBalance:
     "The quantity is more than the store's balance; negative balance is not allowed in this branch",
   closedDocument: 'The document is closed and cannot be changed or deleted',

@@ -102,6 +102,7 @@ export const fr: ServerMessages = {
   'validation.code': 'Les codes utilisent lettres, chiffres, - et _ (20 au plus)',
   'validation.reference': "L'enregistrement choisi n'existe pas",
   'validation.aboveZero': 'La valeur doit être supérieure à zéro',
+  'validation.above': 'La valeur doit être supérieure à {minimum}',
   insufficientBalance:
     "La quantité dépasse le solde du magasin ; le solde négatif n'est pas autorisé dans cette agence",
   closedDocument: 'Le document est clôturé et ne peut être ni modifié ni supprimé',

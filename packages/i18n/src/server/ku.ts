@@ -99,6 +99,7 @@ export const ku: ServerMessages = {
   'validation.code': 'کۆد لە پیت، ژمارە، - و _ پێکدێت (زۆرترین 20)',
   'validation.reference': 'تۆماری هەڵبژێردراو بوونی نییە',
   'validation.aboveZero': 'بەهاکە دەبێت لە سفر زیاتر بێت',
+  'validation.above': 'بەهاکە دەبێت لە {minimum} زیاتر بێت',
   insufficientBalance: 'بڕەکە زیاترە لە باڵانسی کۆگا؛ باڵانسی نەرێنی لەم لقەدا ڕێگەپێنەدراوە',
   closedDocument: 'بەڵگەنامەکە داخراوە و ناتوانرێت بگۆڕدرێت یان بسڕدرێتەوە',
   itemHasMovements: 'کاڵاکە جووڵەی کۆگای هەیە: یەکەی سەرەکی و ڕێژەکانی ناگۆڕدرێن',

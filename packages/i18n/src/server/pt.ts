@@ -102,6 +102,7 @@ export const pt: ServerMessages = {
   'validation.code': 'Os códigos usam letras, dígitos, - e _ (no máximo 20)',
   'validation.reference': 'O registro selecionado não existe',
   'validation.aboveZero': 'O valor deve ser maior que zero',
+  'validation.above': 'O valor deve ser maior que {minimum}',
   insufficientBalance: 'A quantidade excede o saldo do armazém; saldo negativo não é permitido nesta filial',
   closedDocument: 'O documento está fechado e não pode ser alterado nem excluído',
   itemHasMovements: 'O item tem movimentos de estoque: a unidade principal e as taxas não podem mudar',

@@ -4,7 +4,6 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { formatDecimal, type DocumentDef, type DocumentRecord, type ReferenceNam
 import { label } from '@erp/i18n';
 import { useFeature } from '../feature';
 import { ListSearch, useRowsNamedBy, useServerList } from '../master-data/server-list';
+import { DateFilter } from '../fields/DateFilter';
 import { readOnlyReason } from './document-model';
 import { documentEditRoute, documentNewRoute } from './manifest-parts';
 import { namesOf, recordNames, useDocumentReferences } from './document-references';
@@ -94,26 +94,24 @@ export function DocumentList({ doc }: { doc: DocumentDef }) {
             testId="doc-search"
           />
           <div className="erp-doc__filters">
-            <label className="erp-doc__filter">
-              <span className="erp-md-field__label">{t('doc.dateFrom')}</span>{' '}
-              <InputText
-                type="date"
-                dir="ltr"
-                value={dateFrom}
-                data-testid="doc-date-from"
-                onChange={(e) => setDateFrom(e.target.value)}
-              />
-            </label>
-            <label className="erp-doc__filter">
-              <span className="erp-md-field__label">{t('doc.dateTo')}</span>{' '}
-              <InputText
-                type="date"
-                dir="ltr"
-                value={dateTo}
-                data-testid="doc-date-to"
-                onChange={(e) => setDateTo(e.target.value)}
-              />
-            </label>
+            <DateFilter
+              id="doc-date-from"
+              value={dateFrom}
+              onChange={setDateFrom}
+              caption={t('doc.dateFrom')}
+              language={language}
+              showHijri={context.showHijri}
+              testId="doc-date-from"
+            />
+            <DateFilter
+              id="doc-date-to"
+              value={dateTo}
+              onChange={setDateTo}
+              caption={t('doc.dateTo')}
+              language={language}
+              showHijri={context.showHijri}
+              testId="doc-date-to"
+            />
             {storeField ? (
               <Dropdown
                 value={storeId}

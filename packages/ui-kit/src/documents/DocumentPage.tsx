@@ -1,17 +1,13 @@
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
-import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@erp/api-client';
-import { type DocumentDef, type DocumentRecord, type FieldDef } from '@erp/contracts';
-import { label, type Language } from '@erp/i18n';
+import { type DocumentDef, type DocumentRecord } from '@erp/contracts';
+import { label } from '@erp/i18n';
 import { useFeature } from '../feature';
-import { LinesGrid, withStored } from '../lines/LinesGrid';
 import { fieldErrorsOf, withoutErrorsOf, type FieldErrors, type FormValues } from '../master-data/form-model';
 import { useLoadedRecord } from '../master-data/use-loaded-record';
 import {
@@ -20,8 +16,6 @@ import {
   documentTotals,
   documentValuesFromRecord,
   emptyDocument,
-  keepStoredValues,
-  lineValue,
   linesOf,
   readOnlyReason,
   unitCountsText,
@@ -32,6 +26,9 @@ import { useItemLineCells, type ItemLineHooks } from './item-lines';
 import { defaultUnitCost } from './items';
 import { mergedNames, namesOf, recordNames, useDocumentReferences } from './document-references';
 import { StatusTags } from './StatusTags';
+import { DocumentHeader, DocumentNotes } from './DocumentHeader';
+import { DocumentLines } from './DocumentLines';
+import { useShortcuts } from '../keyboard/shortcuts';
 import { Attachments } from './DocumentAttachments';
 import { PrintView } from './DocumentPrint';
 import type { DocumentLink } from './DocumentScreen';
@@ -164,6 +161,10 @@ export function DocumentPage({
     set('lines', filled.lines);
   };
 
+  // Ctrl+S / F9 save the document as its button does (and never open the browser's save dialog)
+  const canSubmit = !readOnly && !loading && !missing && Object.keys(clientErrors).length === 0;
+  useShortcuts({ save: canSubmit ? () => void save() : undefined });
+
   // the saved totals serve while the lines are as saved and their items cannot be read
   const totals = documentTotals(
     doc,
@@ -179,7 +180,8 @@ export function DocumentPage({
     document: docName,
     code: record?.code ?? '',
   });
-  const headerFields: FieldDef[] = [...doc.header];
+  const showHijri = context.showHijri === true;
+  const part = { values, errors, disabled, language, decimals: digits, showHijri, set };
 
   return (
     <section className="erp-md erp-md--page" data-testid="doc-page" data-document={doc.name}>
@@ -207,131 +209,29 @@ export function DocumentPage({
           data-testid="doc-form"
           aria-busy={loading}
         >
-          <div className="erp-md-form">
-            <div className="erp-md-field" data-field="code">
-              <label htmlFor="doc-code" className="erp-md-field__label">
-                {label(language, 'fields.code')}
-              </label>
-              <InputText
-                id="doc-code"
-                dir="ltr"
-                value={record?.code ?? ''}
-                placeholder={t('md.codeAutomatic')}
-                disabled
-              />
-            </div>
-            <HeaderField name="date" language={language} error={errors.date} required>
-              <InputText
-                id="doc-date"
-                type="date"
-                dir="ltr"
-                value={String(values.date ?? '')}
-                min={context.fiscalYear?.year !== null ? context.fiscalYear?.startDate : undefined}
-                max={context.fiscalYear?.year !== null ? context.fiscalYear?.endDate : undefined}
-                disabled={disabled}
-                invalid={Boolean(errors.date)}
-                onChange={(e) => set('date', e.target.value)}
-              />
-            </HeaderField>
-            {headerFields.map((f) => (
-              <HeaderField
-                key={f.name}
-                name={f.name}
-                language={language}
-                error={errors[f.name]}
-                required={f.required}
-              >
-                <Dropdown
-                  inputId={`doc-${f.name}`}
-                  value={values[f.name] ?? null}
-                  options={withStored(references[f.name] ?? [], values[f.name], broughtNames)}
-                  filter
-                  showClear={!f.required}
-                  placeholder={t('lines.choose')}
-                  disabled={disabled}
-                  invalid={Boolean(errors[f.name])}
-                  onChange={(e) => set(f.name, e.value ?? null)}
-                />
-              </HeaderField>
-            ))}
-            <HeaderField name="referenceNumber" language={language} error={errors.referenceNumber}>
-              <InputText
-                id="doc-referenceNumber"
-                value={String(values.referenceNumber ?? '')}
-                maxLength={40}
-                disabled={disabled}
-                onChange={(e) => set('referenceNumber', e.target.value)}
-              />
-            </HeaderField>
-          </div>
-          <div>
-            <div className="erp-doc__lines-head">
-              <h2 className="erp-doc__section-title">{t('doc.lines')}</h2>
-              {count.enabled && !disabled ? (
-                <Button
-                  type="button"
-                  label={t('doc.fillCountSheet')}
-                  icon="pi pi-list-check"
-                  outlined
-                  size="small"
-                  disabled={!count.ready}
-                  data-testid="doc-fill-count"
-                  onClick={fillCountSheet}
-                />
-              ) : null}
-            </div>
-            <LinesGrid
-              name="lines"
-              idPrefix="doc"
-              fields={doc.lines}
-              lines={lines}
-              onChange={(next) => set('lines', keepStoredValues(lines, next))}
-              errors={errors}
-              disabled={disabled}
-              language={language}
-              decimals={digits}
-              options={{}}
-              maxLines={1000}
-              renderCell={renderCell}
-              extraColumns={[
-                ...count.columns,
-                {
-                  key: 'value',
-                  header: label(language, 'fields.value'),
-                  numeric: true,
-                  body: (line) => lineValue(doc, line, digits) ?? '—',
-                },
-              ]}
-              footer={
-                <tr data-testid="doc-totals">
-                  <td colSpan={doc.lines.length + 1 + count.columns.length}>{t('doc.totals')}</td>
-                  <td className="erp-md__num" data-testid="doc-total-value">
-                    {totals.value}
-                  </td>
-                  <td />
-                </tr>
-              }
-            />
-            <div className="erp-doc__totals">
-              <span data-testid="doc-total-quantity">
-                {label(language, 'fields.totalQuantity')}: <bdi>{quantityText}</bdi>
-              </span>
-              <span>
-                {label(language, 'fields.totalValue')}: {totals.value}
-              </span>
-            </div>
-          </div>
-          <HeaderField name="notes" language={language} error={errors.notes} wide>
-            <InputTextarea
-              id="doc-notes"
-              value={String(values.notes ?? '')}
-              rows={2}
-              autoResize
-              maxLength={1000}
-              disabled={disabled}
-              onChange={(e) => set('notes', e.target.value)}
-            />
-          </HeaderField>
+          <DocumentHeader
+            {...part}
+            doc={doc}
+            code={record?.code ?? ''}
+            references={references}
+            fiscalYear={context.fiscalYear}
+            names={broughtNames}
+          />
+          <DocumentLines
+            doc={doc}
+            lines={lines}
+            errors={errors}
+            disabled={disabled}
+            language={language}
+            digits={digits}
+            showHijri={showHijri}
+            renderCell={renderCell}
+            countColumns={count.columns}
+            countSheet={count.enabled ? { ready: count.ready, fill: fillCountSheet } : null}
+            totals={{ quantityText, value: totals.value }}
+            onChange={(next) => set('lines', next)}
+          />
+          <DocumentNotes {...part} />
         </form>
         {record ? (
           <Attachments
@@ -434,36 +334,5 @@ export function DocumentPage({
           )
         : null}
     </section>
-  );
-}
-
-function HeaderField({
-  name,
-  language,
-  error,
-  required,
-  wide,
-  children,
-}: {
-  name: string;
-  language: Language;
-  error: string | undefined;
-  required?: boolean;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`erp-md-field${wide ? ' erp-md-field--wide' : ''}`} data-field={name}>
-      <label htmlFor={`doc-${name}`} className="erp-md-field__label">
-        {label(language, `fields.${name}`)}
-        {required ? <span className="erp-md-field__required"> *</span> : null}
-      </label>
-      {children}
-      {error ? (
-        <small className="p-error erp-md-field__error" role="alert">
-          {error}
-        </small>
-      ) : null}
-    </div>
   );
 }

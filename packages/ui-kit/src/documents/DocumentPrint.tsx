@@ -1,6 +1,6 @@
 import { formatDecimal, type DocumentDef, type DocumentRecord } from '@erp/contracts';
 import { PrintHeader, PrintSignatures } from '../PrintHeader';
-import { label, type Language } from '@erp/i18n';
+import { formatDate, label, type Language } from '@erp/i18n';
 import { useFeature } from '../feature';
 import { nameOf, type FormValues } from '../master-data/form-model';
 import { type ReferenceOption } from '../master-data/references';
@@ -42,7 +42,7 @@ export function PrintView({
       <PrintHeader title={docName} code={record?.code} />
       <dl>
         <dt>{label(language, 'fields.date')}</dt>
-        <dd>{String(values.date ?? '')}</dd>
+        <dd>{formatDate(String(values.date ?? ''), language, { hijri: context.showHijri })}</dd>
         {doc.header.map((f) => (
           <PrintPair
             key={f.name}

@@ -19,6 +19,8 @@ export interface ItemPickerProps {
   onPick: (match: ItemMatch) => void;
   /** Move to the next cell (Enter on an item already chosen). */
   onNext: () => void;
+  /** The cell's name for screen readers ('Item, line 1'). */
+  ariaLabel?: string;
 }
 
 const SUGGESTIONS = 15;
@@ -39,6 +41,7 @@ export function ItemPicker({
   invalid,
   onPick,
   onNext,
+  ariaLabel,
 }: ItemPickerProps) {
   const { api, language } = useFeature();
   const { t } = useTranslation('ui');
@@ -161,6 +164,7 @@ export function ItemPicker({
         disabled={disabled}
         invalid={invalid || notFound}
         role="combobox"
+        aria-label={ariaLabel}
         aria-expanded={open}
         aria-controls={listId}
         aria-autocomplete="list"

@@ -1,10 +1,10 @@
-import { Dropdown } from 'primereact/dropdown';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { items as itemsEntity } from '@erp/contracts';
 import { useFeature } from '../feature';
+import { SelectInput } from '../fields/SelectInput';
+import { withStored } from '../fields/FieldInput';
 import type { CellContext } from '../lines/LinesGrid';
-import { withStored } from '../lines/LinesGrid';
 import type { FormValues } from '../master-data/form-model';
 import { ItemPicker } from './ItemPicker';
 import { unitChoices, type CatalogItem, type ItemMatch } from './items';
@@ -73,24 +73,26 @@ export function useItemLineCells(
           knownName={knownNames.get(String(cell.value ?? ''))}
           disabled={cell.disabled}
           invalid={cell.invalid}
+          ariaLabel={cell.ariaLabel}
           onPick={(match) => pick(cell, match)}
           onNext={cell.next}
         />
       );
     if (cell.field.name === 'unitId')
       return (
-        <Dropdown
-          inputId={cell.id}
+        <SelectInput
+          id={cell.id}
           disabled={cell.disabled}
           invalid={cell.invalid}
           value={cell.value ?? null}
           options={withStored(unitChoices(item, unitNames), cell.value, unitNames)}
           placeholder={t('lines.choose')}
-          data-testid="unit-picker"
-          onChange={(e) => {
-            const unitId = (e.value as string | null) ?? null;
+          ariaLabel={cell.ariaLabel}
+          testId="unit-picker"
+          onEnter={cell.next}
+          onChange={(value) => {
+            const unitId = (value as string | null) ?? null;
             cell.patch({ unitId, ...(item ? (hooks.onUnit?.(cell.line, item, unitId) ?? {}) : {}) });
-            if ((e.originalEvent as { key?: string } | undefined)?.key === 'Enter') cell.next();
           }}
         />
       );

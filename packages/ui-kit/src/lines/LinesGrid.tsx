@@ -1,18 +1,11 @@
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
-import { Dropdown, type DropdownChangeEvent } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '@erp/contracts';
 import { label, type Language } from '@erp/i18n';
-import {
-  emptyLine,
-  readsLeftToRight,
-  roundInput,
-  type FieldErrors,
-  type FormValues,
-} from '../master-data/form-model';
+import { FieldInput } from '../fields/FieldInput';
+import { shortcutOf, useShortcuts } from '../keyboard/shortcuts';
+import { emptyLine, type FieldErrors, type FormValues } from '../master-data/form-model';
 import type { ReferenceOption } from '../master-data/references';
 
 /** What a custom cell gets: the line, its row, the value and a setter, and how to move on from the keyboard. */
@@ -29,6 +22,8 @@ export interface CellContext {
   patch: (values: FormValues) => void;
   /** Focus the next cell (or a new line after the last one), as Enter does in a plain input. */
   next: () => void;
+  /** The cell's name for screen readers ('Quantity, line 2'): a grid cell has no label of its own. */
+  ariaLabel: string;
 }
 
 export interface ExtraColumn {
@@ -60,6 +55,10 @@ export interface LinesGridProps {
   extraColumns?: readonly ExtraColumn[];
   /** Under the last line (totals). */
   footer?: ReactNode;
+  /** The user's setting: Hijri beside Gregorian dates. */
+  showHijri?: boolean;
+  /** F2 adds a line wherever the focus is (a document's one grid); else only from inside this grid. */
+  addLineKey?: 'page' | 'grid';
 }
 
 /**
@@ -83,6 +82,8 @@ export function LinesGrid({
   renderCell,
   extraColumns = [],
   footer,
+  showHijri,
+  addLineKey = 'grid',
 }: LinesGridProps) {
   const { t } = useTranslation('ui');
   const table = useRef<HTMLTableElement>(null);
@@ -125,7 +126,14 @@ export function LinesGrid({
     else addLine(true);
   };
 
+  useShortcuts({ addLine: () => addLine(true) }, addLineKey === 'page' && !disabled && !full);
+
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
+    if (addLineKey === 'grid' && shortcutOf(e) === 'addLine') {
+      e.preventDefault();
+      addLine(true);
+      return;
+    }
     if (e.key !== 'Enter' || e.defaultPrevented) return;
     const target = e.target as HTMLElement;
     // dropdowns and pickers handle their own Enter (open, choose) and move on themselves
@@ -184,15 +192,26 @@ export function LinesGrid({
                     set: (v) => setLine(row, { [f.name]: v }),
                     patch: (values) => setLine(row, values),
                     next: () => next(document.getElementById(id)),
+                    ariaLabel: t('lines.cell', { field: label(language, `fields.${f.name}`), row: row + 1 }),
                   };
                   return (
                     <td key={f.name} data-cell={f.name} data-row={row}>
                       {renderCell?.(cell) ?? (
-                        <CellInput
-                          cell={cell}
-                          decimals={decimals}
+                        <FieldInput
+                          variant="cell"
+                          field={f}
+                          id={id}
+                          value={cell.value}
+                          onChange={cell.set}
+                          onEnter={cell.next}
                           language={language}
+                          decimals={decimals}
+                          disabled={disabled}
+                          invalid={cell.invalid}
+                          placeholder={t('lines.choose')}
                           options={options[f.name] ?? []}
+                          ariaLabel={cell.ariaLabel}
+                          showHijri={showHijri}
                         />
                       )}
                       {error ? (
@@ -240,7 +259,9 @@ export function LinesGrid({
           data-testid={`lines-${name}-add`}
           onClick={() => addLine(true)}
         />
-        <small className="erp-md-form__hint">{t('lines.keyboardHint')}</small>
+        <small className="erp-md-form__hint" data-testid="lines-hint">
+          {t('lines.keyboardHint')} {t('input.shortcuts')}
+        </small>
       </div>
       {lineErrors ? (
         <small className="p-error erp-md-field__error" role="alert" data-testid={`lines-${name}-error`}>
@@ -260,101 +281,5 @@ function cellInputs(table: HTMLTableElement | null, row?: number): HTMLElement[]
   );
 }
 
-function CellInput({
-  cell,
-  decimals,
-  language,
-  options,
-}: {
-  cell: CellContext;
-  decimals: number;
-  language: Language;
-  options: readonly ReferenceOption[];
-}) {
-  const { t } = useTranslation('ui');
-  const { field, id, value, invalid, disabled, set } = cell;
-  const common = {
-    id,
-    disabled,
-    invalid,
-    'aria-invalid': invalid,
-    'aria-describedby': invalid ? `${id}-error` : undefined,
-  } as const;
-  const text = String(value ?? '');
-  switch (field.kind) {
-    case 'boolean':
-      return (
-        <Checkbox
-          inputId={id}
-          disabled={disabled}
-          checked={value === true}
-          onChange={(e) => set(e.checked)}
-        />
-      );
-    case 'reference':
-    case 'enum': {
-      const choices =
-        field.kind === 'enum'
-          ? (field.options ?? []).map((o) => ({ value: o, label: label(language, `options.${o}`) }))
-          : withStored(options, value);
-      return (
-        <Dropdown
-          inputId={id}
-          disabled={disabled}
-          invalid={invalid}
-          value={value ?? null}
-          options={choices}
-          filter
-          placeholder={t('lines.choose')}
-          className="erp-lines__dropdown"
-          onChange={(e: DropdownChangeEvent) => {
-            set(e.value ?? null);
-            const key = (e.originalEvent as { key?: string } | undefined)?.key;
-            if (key === 'Enter') cell.next();
-          }}
-        />
-      );
-    }
-    case 'decimal':
-    case 'integer':
-      return (
-        <InputText
-          {...common}
-          value={text}
-          dir="ltr"
-          inputMode="decimal"
-          keyfilter={field.kind === 'integer' ? 'int' : /[\d.-]/}
-          className="erp-lines__num"
-          onChange={(e) =>
-            set(field.kind === 'integer' && e.target.value !== '' ? Number(e.target.value) : e.target.value)
-          }
-          onBlur={field.kind === 'decimal' ? () => set(roundInput(field, text, decimals)) : undefined}
-        />
-      );
-    default:
-      return (
-        <InputText
-          {...common}
-          value={text}
-          dir={readsLeftToRight(field) ? 'ltr' : undefined}
-          inputMode={field.digits !== undefined ? 'numeric' : undefined}
-          maxLength={field.digits ?? field.max ?? 200}
-          onChange={(e) => set(e.target.value)}
-        />
-      );
-  }
-}
-
-/** A stored id without a loaded choice still shows, as its id. */
-export function withStored(
-  options: readonly ReferenceOption[],
-  value: unknown,
-  /** Names the record brought for what it names (issue 12 item 1): the stored choice shows its name. */
-  names?: ReadonlyMap<string, string>,
-): ReferenceOption[] {
-  if (value === null || value === undefined || value === '') return [...options];
-  const id = String(value);
-  return options.some((o) => o.value === id)
-    ? [...options]
-    : [...options, { value: id, label: names?.get(id) ?? id }];
-}
+// the grid's callers name it from here
+export { withStored } from '../fields/FieldInput';

@@ -1,22 +1,15 @@
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
-import { MultiSelect } from 'primereact/multiselect';
 import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@erp/api-client';
 import type { EntityDef, FieldDef } from '@erp/contracts';
 import { label, type Language } from '@erp/i18n';
 import { useFeature } from '../feature';
+import { FieldInput } from '../fields/FieldInput';
 import {
   emptyValues,
   fieldErrorsOf,
-  readsLeftToRight,
-  roundInput,
   toPayload,
   validate,
   valuesFromRecord,
@@ -27,6 +20,7 @@ import {
 } from './form-model';
 import { useReferenceDefaults, type ReferenceOption } from './references';
 import { useLoadedRecord } from './use-loaded-record';
+import { useShortcuts } from '../keyboard/shortcuts';
 import { LinesGrid, type CellContext } from '../lines/LinesGrid';
 import { namesItems, useItemLineCells } from '../documents/item-lines';
 
@@ -131,6 +125,10 @@ export function MasterDataForm({
     if (e.key === 'Enter' && target.tagName !== 'TEXTAREA' && target.tagName !== 'BUTTON') e.preventDefault();
   };
 
+  // Ctrl+S / F9 save the record as the button does (and never open the browser's save dialog)
+  const canSubmit = canSave && !readOnly && !loading && !missing && Object.keys(clientErrors).length === 0;
+  useShortcuts({ save: canSubmit ? () => void save() : undefined });
+
   const actions = (
     <>
       <Button
@@ -205,6 +203,7 @@ export function MasterDataForm({
             >
               <FieldInput
                 field={f}
+                id={`md-${f.name}`}
                 value={values[f.name]}
                 disabled={disabled || (f.name === 'code' && editing)}
                 placeholder={
@@ -212,18 +211,16 @@ export function MasterDataForm({
                     ? t('md.codeAutomatic')
                     : f.name === 'englishName'
                       ? String(values.arabicName ?? '')
-                      : undefined
+                      : ['enum', 'reference', 'references'].includes(f.kind)
+                        ? t('md.noChoice')
+                        : undefined
                 }
                 invalid={Boolean(errors[f.name])}
                 options={references[f.name] ?? []}
                 language={language}
-                noChoice={t('md.noChoice')}
+                decimals={context.decimals}
+                showHijri={context.showHijri}
                 onChange={(v) => set(f.name, v)}
-                onBlur={
-                  f.kind === 'decimal'
-                    ? () => set(f.name, roundInput(f, String(values[f.name] ?? ''), context.decimals))
-                    : undefined
-                }
               />
               {f.kind === 'secret' ? (
                 <small className="erp-md-form__hint" data-testid={`md-secret-${f.name}`}>
@@ -270,165 +267,6 @@ function FieldRow({
       ) : null}
     </div>
   );
-}
-
-interface InputProps {
-  field: FieldDef;
-  value: unknown;
-  disabled: boolean;
-  placeholder: string | undefined;
-  invalid: boolean;
-  options: readonly ReferenceOption[];
-  language: Language;
-  noChoice: string;
-  onChange: (value: unknown) => void;
-  onBlur?: () => void;
-}
-
-function FieldInput({
-  field,
-  value,
-  disabled,
-  placeholder,
-  invalid,
-  options,
-  language,
-  noChoice,
-  onChange,
-  onBlur,
-}: InputProps) {
-  const id = `md-${field.name}`;
-  const common = {
-    id,
-    disabled,
-    invalid,
-    'aria-invalid': invalid,
-    'aria-describedby': invalid ? `${id}-error` : undefined,
-    dir: readsLeftToRight(field) ? 'ltr' : undefined,
-  } as const;
-  const text = String(value ?? '');
-  switch (field.kind) {
-    case 'textarea':
-      return (
-        <InputTextarea
-          {...common}
-          value={text}
-          rows={3}
-          autoResize
-          onChange={(e) => onChange(e.target.value)}
-        />
-      );
-    case 'decimal':
-      return (
-        <InputText
-          {...common}
-          value={text}
-          inputMode="decimal"
-          keyfilter={/[\d.-]/}
-          onChange={(e) => onChange(e.target.value)}
-          onBlur={onBlur}
-        />
-      );
-    case 'integer':
-      return (
-        <InputNumber
-          inputId={id}
-          disabled={disabled}
-          invalid={invalid}
-          value={typeof value === 'number' ? value : null}
-          useGrouping={false}
-          locale="en-US"
-          inputClassName="erp-md-ltr"
-          onValueChange={(e) => onChange(e.value ?? null)}
-        />
-      );
-    case 'boolean':
-      return (
-        <Checkbox
-          inputId={id}
-          disabled={disabled}
-          checked={value === true}
-          onChange={(e) => onChange(e.checked === true)}
-        />
-      );
-    case 'enum':
-      return (
-        <Dropdown
-          inputId={id}
-          disabled={disabled}
-          invalid={invalid}
-          value={value ?? null}
-          options={(field.options ?? []).map((o) => ({ value: o, label: label(language, `options.${o}`) }))}
-          showClear={!field.required}
-          placeholder={noChoice}
-          onChange={(e) => onChange(e.value ?? null)}
-        />
-      );
-    case 'reference':
-      return (
-        <Dropdown
-          inputId={id}
-          disabled={disabled}
-          invalid={invalid}
-          value={value ?? null}
-          options={withStored(options, value === null || value === undefined ? [] : [String(value)])}
-          filter
-          showClear={!field.required}
-          placeholder={noChoice}
-          onChange={(e) => onChange(e.value ?? null)}
-        />
-      );
-    case 'references':
-      return (
-        <MultiSelect
-          inputId={id}
-          disabled={disabled}
-          invalid={invalid}
-          value={Array.isArray(value) ? value : []}
-          options={withStored(options, Array.isArray(value) ? value.map(String) : [])}
-          display="chip"
-          filter
-          placeholder={noChoice}
-          onChange={(e) => onChange((e.value as string[] | null) ?? [])}
-        />
-      );
-    case 'date':
-      return <InputText {...common} type="date" value={text} onChange={(e) => onChange(e.target.value)} />;
-    case 'secret':
-      return (
-        <InputText
-          {...common}
-          type="password"
-          autoComplete="new-password"
-          value={text}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      );
-    default:
-      if (field.digits !== undefined)
-        // exactly N digits (the balance item's scale code): digits only, read left to right
-        return (
-          <InputText
-            {...common}
-            dir="ltr"
-            inputMode="numeric"
-            keyfilter="int"
-            value={text}
-            maxLength={field.digits}
-            onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
-          />
-        );
-      return (
-        <InputText
-          {...common}
-          type={field.kind === 'email' ? 'email' : field.kind === 'phone' ? 'tel' : 'text'}
-          value={text}
-          placeholder={placeholder}
-          maxLength={field.max ?? 200}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      );
-  }
 }
 
 /** The choices of one lines field's reference cells (`units.unitId` → `unitId`). */
@@ -485,10 +323,4 @@ function lineOptions(
       .filter(([k]) => k.startsWith(prefix))
       .map(([k, v]) => [k.slice(prefix.length), v]),
   );
-}
-
-/** Stored ids without a loaded choice (a list the user may not read) still show, as their id. */
-function withStored(options: readonly ReferenceOption[], stored: readonly string[]): ReferenceOption[] {
-  const missing = stored.filter((id) => !options.some((o) => o.value === id));
-  return [...options, ...missing.map((id) => ({ value: id, label: id }))];
 }

@@ -1,4 +1,4 @@
-import { areas, cars, customers, discountTypes, entitiesOf, maxTemperatures } from '@erp/contracts';
+import { areas, cars, customers, discountTypes, entitiesOf, items, maxTemperatures } from '@erp/contracts';
 import { parseManifest } from '../manifest';
 import { MANIFEST_VERSION } from '../contract';
 import {
@@ -43,6 +43,21 @@ describe('the master-data form model', () => {
     );
     expect(over.discountPercentage).toBe('The value is too large (at most 100)');
     expect(validate(areas, { ...emptyValues(areas), arabicName: 'منطقة' }, 'ar')).toEqual({});
+  });
+
+  it("says 'more than 1' for a conversion rate of 1, the rule's own words (issue 12 item 7)", () => {
+    const withRate = (conversionRate: string) => ({
+      ...emptyValues(items),
+      arabicName: 'صنف',
+      units: [{ unitId: 'u1', conversionRate }],
+    });
+    expect(validate(items, withRate('1'), 'en')['units.0.conversionRate']).toBe(
+      'The value must be more than 1',
+    );
+    expect(validate(items, withRate('1'), 'ar')['units.0.conversionRate']).toBe(
+      'يجب أن تكون القيمة أكبر من 1',
+    );
+    expect(validate(items, withRate('1.5'), 'en')['units.0.conversionRate']).toBeUndefined();
   });
 
   it('keeps decimals as strings and rounds them with a decimal library, except the spec exceptions', () => {

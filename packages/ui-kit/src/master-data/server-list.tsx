@@ -1,4 +1,6 @@
 import type { DataTableSortEvent, DataTableStateEvent } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import type { PaginatorRowsPerPageDropdownOptions, PaginatorTemplateOptions } from 'primereact/paginator';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
@@ -127,6 +129,7 @@ export function useServerList<T, P extends { total: number } = ServerPage<T>>(op
       rows,
       totalRecords: total,
       rowsPerPageOptions: [...PAGE_SIZES],
+      paginatorTemplate: pageSizeTemplate(t('input.pageSize')),
       onPage: (e: Pick<DataTableStateEvent, 'first' | 'rows'>) => {
         setFirst(e.first);
         setRows(e.rows);
@@ -140,6 +143,26 @@ export function useServerList<T, P extends { total: number } = ServerPage<T>>(op
       loading,
       emptyMessage,
     },
+  };
+}
+
+/**
+ * The paginator with its page-size list named in the app's language: PrimeReact 10's own list reads its
+ * name from a private copy of the English locale ('Jump to Page Dropdown' in every language, issue 12 item 7).
+ */
+function pageSizeTemplate(name: string): PaginatorTemplateOptions {
+  return {
+    layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown',
+    RowsPerPageDropdown: (o: PaginatorRowsPerPageDropdownOptions) => (
+      <Dropdown
+        value={o.value}
+        options={o.options}
+        onChange={o.onChange}
+        appendTo={o.appendTo}
+        aria-label={name}
+        className="p-paginator-rpp-options"
+      />
+    ),
   };
 }
 

@@ -35,7 +35,8 @@ export const MASTER_DATA_CSS = `
 .erp-md-field--check { flex-direction: row-reverse; justify-content: flex-end; align-items: center; gap: 0.5rem; }
 .erp-md-field--check .erp-md-field__error { flex-basis: 100%; }
 .erp-md-field__label { font-weight: 500; font-size: 0.9rem; }
-.erp-md-field__required { color: var(--red-500, #ef4444); }
+.erp-md-field__required { color: var(--erp-error, #b42318); }
+.erp-md-field__error.p-error, .erp-lines__error.p-error { color: var(--erp-error, #b42318); }
 .erp-md-field__error, .erp-md-form__hint { font-size: 0.8rem; }
 .erp-md-form__hint { color: var(--erp-muted, #5b6b78); }
 .erp-md-field .p-inputtext, .erp-md-field .p-dropdown, .erp-md-field .p-multiselect,
@@ -46,6 +47,16 @@ export const MASTER_DATA_CSS = `
 [dir='rtl'] .erp-md .p-paginator .p-paginator-prev,
 [dir='rtl'] .erp-md .p-paginator .p-paginator-next,
 [dir='rtl'] .erp-md .p-paginator .p-paginator-last { transform: scaleX(-1); }
+/* the kit's picker and date input (fields/): full width in a field, the calendar button beside the date */
+.erp-select { display: block; width: 100%; min-width: 0; }
+.erp-select > .p-dropdown { width: 100%; }
+.erp-date { display: flex; align-items: center; gap: 0.25rem; flex-wrap: wrap; width: 100%; min-width: 0; }
+.erp-date > .p-inputtext, .erp-md-field .erp-date > .p-inputtext { flex: 1 1 7rem; width: auto; min-width: 0; }
+.erp-date__open.p-button { flex: none; width: 2.25rem; padding: 0.25rem; }
+.erp-date__hijri { flex-basis: 100%; font-size: 0.8rem; color: var(--erp-muted, #5b6b78); }
+.erp-date__day { display: inline-flex; flex-direction: column; align-items: center; line-height: 1.1; }
+.erp-date__hijri-day { font-size: 0.65rem; }
+.erp-date__panel-hijri { text-align: center; padding-block: 0.25rem; }
 /* the lines grid (an item's units, a document's lines): one input per cell, scrolling inside its card */
 .erp-lines { display: flex; flex-direction: column; gap: 0.5rem; min-width: 0; }
 .erp-lines__scroll { overflow-x: auto; border: 1px solid var(--erp-border, #dfe5ea); border-radius: 0.5rem; }

@@ -7,7 +7,8 @@ import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { masterDataEntities, stockDocuments, type AuditChange, type User } from '@erp/contracts';
-import { useServerList, type ServerPage } from '@erp/ui-kit';
+import { isoToUtc } from '@erp/i18n';
+import { DateInput, useServerList, type ServerPage } from '@erp/ui-kit';
 import { useApi } from '../../app/ServicesContext';
 import { Field, ScreenHeader } from '../../components/Field';
 import { useShellSelector } from '../../state/store';
@@ -45,6 +46,7 @@ export function LogsPage() {
   const branches = useShellSelector((s) => s.workspace.branches);
   const permissionLabel = usePermissionLabel();
   const [filters, setFilters] = useState(NO_FILTERS);
+  const showHijri = useShellSelector((s) => s.ui.showHijri);
   const [users, setUsers] = useState<User[]>([]);
   const list = useServerList<AuditChange>({
     api,
@@ -113,21 +115,21 @@ export function LogsPage() {
           />
         </Field>
         <Field id="logs-from" label={t('screens.logs.from')}>
-          <InputText
+          <DateInput
             id="logs-from"
-            type="date"
-            dir="ltr"
             value={filters.from}
-            onChange={(e) => change('from', e.target.value)}
+            language={language}
+            showHijri={showHijri}
+            onChange={(v) => (v === '' || isoToUtc(v)) && change('from', v)}
           />
         </Field>
         <Field id="logs-to" label={t('screens.logs.to')}>
-          <InputText
+          <DateInput
             id="logs-to"
-            type="date"
-            dir="ltr"
             value={filters.to}
-            onChange={(e) => change('to', e.target.value)}
+            language={language}
+            showHijri={showHijri}
+            onChange={(v) => (v === '' || isoToUtc(v)) && change('to', v)}
           />
         </Field>
         <Field id="logs-search" label={t('screens.common.search')}>

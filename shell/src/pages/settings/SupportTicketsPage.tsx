@@ -59,6 +59,7 @@ export function SupportTicketsPage() {
             x.hasImage ? (
               <i
                 className="pi pi-image"
+                role="img"
                 title={t('screens.tickets.hasImage')}
                 aria-label={t('screens.tickets.hasImage')}
               />

@@ -4,6 +4,7 @@ export const ar: KitMessages = {
   lines: {
     add: 'إضافة سطر',
     remove: 'حذف',
+    cell: '{{field}}، السطر {{row}}',
     removeLine: 'حذف السطر {{row}}',
     empty: 'لا توجد أسطر بعد.',
     keyboardHint: 'مفتاح Enter ينقل إلى الخانة التالية، وبعد آخر خانة يضيف سطرًا.',
@@ -64,6 +65,17 @@ export const ar: KitMessages = {
     cancelling: 'جارٍ الإلغاء…',
     cancelled: 'أُلغيت بعد {{done}} من {{total}}.',
     failed: 'فشلت العملية.',
+  },
+  input: {
+    today: 'اليوم',
+    clear: 'مسح',
+    pageSize: 'عدد الصفوف في الصفحة',
+    openCalendar: 'اختر تاريخًا من التقويم',
+    datePlaceholder: 'يوم/شهر/سنة',
+    invalidDate: 'أدخل التاريخ بالشكل يوم/شهر/سنة',
+    hijri: 'هجري',
+    shortcuts: 'Ctrl+S أو F9 للحفظ، F2 لإضافة سطر، Alt+السهم لأسفل لفتح القائمة.',
+    filter: 'اكتب للتصفية',
   },
   migration: {
     import: 'استيراد من إكسل',

@@ -4,6 +4,7 @@ export const de: KitMessages = {
   lines: {
     add: 'Zeile hinzufügen',
     remove: 'Entfernen',
+    cell: '{{field}}, Zeile {{row}}',
     removeLine: 'Zeile {{row}} entfernen',
     empty: 'Noch keine Zeilen.',
     keyboardHint: 'Enter springt zur nächsten Zelle; nach der letzten fügt es eine Zeile hinzu.',
@@ -68,6 +69,17 @@ export const de: KitMessages = {
     cancelling: 'Wird abgebrochen…',
     cancelled: 'Abgebrochen nach {{done}} von {{total}}.',
     failed: 'Der Auftrag ist fehlgeschlagen.',
+  },
+  input: {
+    today: 'Heute',
+    clear: 'Leeren',
+    pageSize: 'Zeilen pro Seite',
+    openCalendar: 'Datum im Kalender wählen',
+    datePlaceholder: 'TT.MM.JJJJ',
+    invalidDate: 'Geben Sie ein Datum als Tag.Monat.Jahr ein',
+    hijri: 'Hidschri',
+    shortcuts: 'Strg+S oder F9 speichert; F2 fügt eine Zeile hinzu; Alt+Pfeil nach unten öffnet eine Liste.',
+    filter: 'Tippen zum Filtern',
   },
   migration: {
     import: 'Aus Excel importieren',

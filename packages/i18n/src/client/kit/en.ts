@@ -6,6 +6,7 @@ export const en = {
   lines: {
     add: 'Add line',
     remove: 'Remove',
+    cell: '{{field}}, line {{row}}',
     removeLine: 'Remove line {{row}}',
     empty: 'No lines yet.',
     keyboardHint: 'Enter moves to the next cell; after the last cell it adds a line.',
@@ -68,6 +69,17 @@ export const en = {
     cancelling: 'Cancelling…',
     cancelled: 'Cancelled after {{done}} of {{total}}.',
     failed: 'The job failed.',
+  },
+  input: {
+    today: 'Today',
+    clear: 'Clear',
+    pageSize: 'Rows per page',
+    openCalendar: 'Choose a date from the calendar',
+    datePlaceholder: 'dd/mm/yyyy',
+    invalidDate: 'Enter a date as day/month/year',
+    hijri: 'Hijri',
+    shortcuts: 'Ctrl+S or F9 saves; F2 adds a line; Alt+Down opens a list.',
+    filter: 'Type to filter',
   },
   migration: {
     import: 'Import from Excel',

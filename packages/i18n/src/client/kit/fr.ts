@@ -4,6 +4,7 @@ export const fr: KitMessages = {
   lines: {
     add: 'Ajouter une ligne',
     remove: 'Supprimer',
+    cell: '{{field}}, ligne {{row}}',
     removeLine: 'Supprimer la ligne {{row}}',
     empty: 'Aucune ligne pour l’instant.',
     keyboardHint: 'Entrée passe à la cellule suivante ; après la dernière, elle ajoute une ligne.',
@@ -66,6 +67,17 @@ export const fr: KitMessages = {
     cancelling: 'Annulation…',
     cancelled: 'Annulé après {{done}} sur {{total}}.',
     failed: 'La tâche a échoué.',
+  },
+  input: {
+    today: "Aujourd'hui",
+    clear: 'Effacer',
+    pageSize: 'Lignes par page',
+    openCalendar: 'Choisir une date dans le calendrier',
+    datePlaceholder: 'jj/mm/aaaa',
+    invalidDate: 'Saisissez une date sous la forme jour/mois/année',
+    hijri: 'Hégire',
+    shortcuts: 'Ctrl+S ou F9 enregistre ; F2 ajoute une ligne ; Alt+Bas ouvre une liste.',
+    filter: 'Tapez pour filtrer',
   },
   migration: {
     import: 'Importer depuis Excel',

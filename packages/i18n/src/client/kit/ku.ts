@@ -4,6 +4,7 @@ export const ku: KitMessages = {
   lines: {
     add: 'زیادکردنی ڕیز',
     remove: 'لابردن',
+    cell: '{{field}}، ڕیزی {{row}}',
     removeLine: 'لابردنی ڕیزی {{row}}',
     empty: 'هێشتا هیچ ڕیزێک نییە.',
     keyboardHint: 'Enter دەچێتە خانەی دواتر؛ دوای دوایین خانە ڕیزێک زیاد دەکات.',
@@ -65,6 +66,17 @@ export const ku: KitMessages = {
     cancelling: 'هەڵدەوەشێندرێتەوە…',
     cancelled: 'دوای {{done}} لە {{total}} هەڵوەشایەوە.',
     failed: 'کارەکە سەرنەکەوت.',
+  },
+  input: {
+    today: 'ئەمڕۆ',
+    clear: 'سڕینەوە',
+    pageSize: 'ژمارەی ڕیز لە هەر پەڕەیەک',
+    openCalendar: 'بەروارێک لە ڕۆژژمێر هەڵبژێرە',
+    datePlaceholder: 'ڕۆژ/مانگ/ساڵ',
+    invalidDate: 'بەروار وەک ڕۆژ/مانگ/ساڵ بنووسە',
+    hijri: 'کۆچی',
+    shortcuts: 'Ctrl+S یان F9 پاشەکەوت دەکات؛ F2 ڕیزێک زیاد دەکات؛ Alt+خوارەوە لیستێک دەکاتەوە.',
+    filter: 'بنووسە بۆ پاڵاوتن',
   },
   migration: {
     import: 'هاوردەکردن لە ئێکسڵ',

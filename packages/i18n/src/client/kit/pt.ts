@@ -4,6 +4,7 @@ export const pt: KitMessages = {
   lines: {
     add: 'Adicionar linha',
     remove: 'Remover',
+    cell: '{{field}}, linha {{row}}',
     removeLine: 'Remover a linha {{row}}',
     empty: 'Ainda não há linhas.',
     keyboardHint: 'Enter passa à célula seguinte; depois da última, acrescenta uma linha.',
@@ -66,6 +67,17 @@ export const pt: KitMessages = {
     cancelling: 'Cancelando…',
     cancelled: 'Cancelado após {{done}} de {{total}}.',
     failed: 'O trabalho falhou.',
+  },
+  input: {
+    today: 'Hoje',
+    clear: 'Limpar',
+    pageSize: 'Linhas por página',
+    openCalendar: 'Escolher uma data no calendário',
+    datePlaceholder: 'dd/mm/aaaa',
+    invalidDate: 'Introduza uma data como dia/mês/ano',
+    hijri: 'Hégira',
+    shortcuts: 'Ctrl+S ou F9 guarda; F2 adiciona uma linha; Alt+Baixo abre uma lista.',
+    filter: 'Escreva para filtrar',
   },
   migration: {
     import: 'Importar do Excel',

@@ -41,6 +41,7 @@ export const ar: ScreenMessages = {
     subtitle: 'تُحفظ اختياراتك لمستخدمك.',
     skin: 'النمط',
     layout: 'التخطيط',
+    showHijri: 'إظهار التاريخ الهجري (أم القرى) بجانب الميلادي',
     menuCollapsed: 'قائمة مطوية',
     navbarType: 'الشريط العلوي',
     footerType: 'التذييل',

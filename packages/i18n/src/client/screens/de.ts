@@ -41,6 +41,7 @@ export const de: ScreenMessages = {
     subtitle: 'Ihre Auswahl wird für Ihren Benutzer gespeichert.',
     skin: 'Farbschema',
     layout: 'Anordnung',
+    showHijri: 'Hidschri-Datum (Umm al-Qura) neben dem gregorianischen zeigen',
     menuCollapsed: 'Eingeklapptes Menü',
     navbarType: 'Kopfleiste',
     footerType: 'Fußzeile',

@@ -43,6 +43,7 @@ export const en = {
     subtitle: 'Your choices are remembered for your user.',
     skin: 'Skin',
     layout: 'Layout',
+    showHijri: 'Show the Hijri date (Umm al-Qura) beside the Gregorian',
     menuCollapsed: 'Collapsed menu',
     navbarType: 'Navbar',
     footerType: 'Footer',

@@ -41,6 +41,7 @@ export const fr: ScreenMessages = {
     subtitle: 'Vos choix sont mémorisés pour votre utilisateur.',
     skin: 'Apparence',
     layout: 'Disposition',
+    showHijri: "Afficher la date de l'Hégire (Umm al-Qura) à côté de la grégorienne",
     menuCollapsed: 'Menu réduit',
     navbarType: 'Barre supérieure',
     footerType: 'Pied de page',

@@ -42,6 +42,7 @@ export const ku: ScreenMessages = {
     subtitle: 'هەڵبژاردنەکانت بۆ بەکارهێنەرەکەت پاشەکەوت دەکرێن.',
     skin: 'شێواز',
     layout: 'ڕیزبەندی',
+    showHijri: 'بەرواری کۆچی (ئوم ئەلقورا) لە تەنیشت زایینی پیشان بدە',
     menuCollapsed: 'لیستی داخراو',
     navbarType: 'شریتی سەرەوە',
     footerType: 'پێپەڕە',

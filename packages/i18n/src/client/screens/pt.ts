@@ -41,6 +41,7 @@ export const pt: ScreenMessages = {
     subtitle: 'As suas escolhas ficam guardadas para o seu utilizador.',
     skin: 'Aspeto',
     layout: 'Disposição',
+    showHijri: 'Mostrar a data da Hégira (Umm al-Qura) ao lado da gregoriana',
     menuCollapsed: 'Menu recolhido',
     navbarType: 'Barra superior',
     footerType: 'Rodapé',

@@ -1,0 +1,4 @@
+export * from './FieldInput';
+export * from './SelectInput';
+export * from './DateInput';
+export * from './DateFilter';
