@@ -10,7 +10,7 @@ import { documentScreens, masterDataScreens, type ScreenRegistry } from '@erp/ui
 import { ItemsReportsScreen } from './screens/ItemsReportsScreen';
 import { ManufacturingExchangeScreen } from './screens/ManufacturingExchangeScreen';
 import { StockTransactionsScreen } from './screens/StockTransactionsScreen';
-import { inventoryPaths } from './manifest';
+import { inventoryPaths } from './paths';
 
 /**
  * The screens of this app, keyed by the manifest route they render: the kit's generic master-data screen per

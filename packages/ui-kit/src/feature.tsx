@@ -4,8 +4,7 @@ import { createContext, useContext, type ComponentType, type ErrorInfo } from 'r
 import * as ReactDOMClient from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import singleSpaReact from 'single-spa-react';
-import type { Language } from '@erp/i18n';
-import type { MessageTree } from '@erp/i18n/src/client';
+import type { LanguageLoaders } from '@erp/i18n/src/client';
 import type { FeatureContext, FeatureLocation, FeatureProps } from './contract';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPanel } from './ErrorPanel';
@@ -87,10 +86,11 @@ export function featureErrorBoundary(i18n: i18n) {
  */
 export function featureLifecycles(options: {
   name: string;
-  messages: Record<Language, MessageTree>;
+  /** The app's own namespace (named after the app): `perLanguage((l) => import(\`./locales/${l}/<name>.json\`))`. */
+  texts: LanguageLoaders;
   screens: ScreenRegistry;
 }) {
-  const i18n = createFeatureI18n(options.name, options.messages);
+  const i18n = createFeatureI18n(options.name, options.texts);
   function Root(props: FeatureProps) {
     return <FeatureRoot {...props} i18n={i18n} screens={options.screens} />;
   }

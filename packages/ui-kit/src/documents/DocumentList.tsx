@@ -9,7 +9,7 @@ import { Message } from 'primereact/message';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal, type DocumentDef, type DocumentRecord } from '@erp/contracts';
-import { label } from '@erp/i18n';
+import { fieldLabel, label } from '@erp/i18n';
 import { useFeature } from '../feature';
 import { ListSearch, useRowsNamedBy, useServerList } from '../master-data/server-list';
 import { readOnlyReason } from './document-model';
@@ -180,7 +180,7 @@ export function DocumentList({ doc }: { doc: DocumentDef }) {
             <Column
               key={f}
               field={f}
-              header={label(language, `fields.${f}`)}
+              header={fieldLabel(language, f, doc.name)}
               body={(r: ListRow) => storeNames[f]?.get(String(r[f] ?? '')) ?? String(r[f] ?? '')}
             />
           ))}

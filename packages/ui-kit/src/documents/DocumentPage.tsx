@@ -9,7 +9,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@erp/api-client';
 import { type DocumentDef, type DocumentRecord, type FieldDef } from '@erp/contracts';
-import { label, type Language } from '@erp/i18n';
+import { fieldLabel, label, type Language } from '@erp/i18n';
 import { useFeature } from '../feature';
 import { LinesGrid, withStored } from '../lines/LinesGrid';
 import { fieldErrorsOf, withoutErrorsOf, type FieldErrors, type FormValues } from '../master-data/form-model';
@@ -218,6 +218,7 @@ export function DocumentPage({
               <HeaderField
                 key={f.name}
                 name={f.name}
+                owner={doc.name}
                 language={language}
                 error={errors[f.name]}
                 required={f.required}
@@ -424,8 +425,11 @@ function HeaderField({
   required,
   wide,
   children,
+  owner,
 }: {
   name: string;
+  /** The document whose field this is: its own label for the field comes first (`fieldLabel`). */
+  owner?: string;
   language: Language;
   error: string | undefined;
   required?: boolean;
@@ -435,7 +439,7 @@ function HeaderField({
   return (
     <div className={`erp-md-field${wide ? ' erp-md-field--wide' : ''}`} data-field={name}>
       <label htmlFor={`doc-${name}`} className="erp-md-field__label">
-        {label(language, `fields.${name}`)}
+        {fieldLabel(language, name, owner)}
         {required ? <span className="erp-md-field__required"> *</span> : null}
       </label>
       {children}
