@@ -3,7 +3,7 @@ import { documentScreens, type ScreenRegistry } from '@erp/ui-kit';
 import { ItemsReportsScreen } from './screens/ItemsReportsScreen';
 import { ManufacturingExchangeScreen } from './screens/ManufacturingExchangeScreen';
 import { StockTransactionsScreen } from './screens/StockTransactionsScreen';
-import { inventoryPaths } from './manifest';
+import { inventoryPaths } from './paths';
 
 /**
  * The screens that load when the first of them opens (one chunk): the kit's document screen per stock document,

@@ -1,7 +1,7 @@
-import { findMessageProblems } from '@erp/i18n/src/client';
+import { findMessageProblems, loadAllLanguages } from '@erp/i18n/src/client';
 import { parseManifest, staticPrefix } from '@erp/ui-kit/src/manifest';
 import { manifest } from './manifest';
-import { messages } from './messages';
+import { texts } from './locales';
 import { screens } from './screens';
 
 describe('mfe_inventory manifest', () => {
@@ -15,8 +15,8 @@ describe('mfe_inventory manifest', () => {
     for (const entry of manifest.menu) expect(paths).toContain(entry.path);
   });
 
-  it('has every text in the six languages', () => {
-    expect(findMessageProblems(messages)).toEqual([]);
+  it('has every text in the six languages', async () => {
+    expect(findMessageProblems(await loadAllLanguages(texts))).toEqual([]);
     expect(findMessageProblems({ en: {}, ...manifest.messages })).toEqual([]);
   });
 });

@@ -7,20 +7,20 @@ import {
   type FeatureRoute,
   type MenuEntry,
 } from '@erp/ui-kit/src/declare';
-import { messages } from './messages';
+import ar from './locales/ar/mfe_inventory.json';
+import de from './locales/de/mfe_inventory.json';
+import en from './locales/en/mfe_inventory.json';
+import fr from './locales/fr/mfe_inventory.json';
+import ku from './locales/ku/mfe_inventory.json';
+import pt from './locales/pt/mfe_inventory.json';
+import { inventoryPaths } from './paths';
+
+export { inventoryPaths };
 
 /** The master-data lists this app owns: the inventory service's entities (issue 3, item 6). */
 const masterData = masterDataManifest(entitiesOf('inventory'));
 /** The stock documents (issue 4, item 4) on the kit's document screen: list, new and edit/{id} of each. */
 const documents = documentsManifest(documentsOf('inventory'));
-
-/** The app's own screens at the spec's paths (section 2). */
-export const inventoryPaths = {
-  stockTransactions: '/orders',
-  itemsReports: '/items-reports',
-  /** A manufacturing order's exchange order (the spec's '/view/{id} manufacturing exchange order'). */
-  manufacturingExchange: '/view/:id',
-} as const;
 
 const ownRoutes: FeatureRoute[] = [
   {
@@ -65,8 +65,45 @@ const ownMenu: MenuEntry[] = [
 /** The routes whose screens load with the first of them (documents, transactions, reports): see screens.ts. */
 export const laterPaths: readonly string[] = [...documents.routes, ...ownRoutes].map((r) => r.path);
 
+/**
+ * The shell names every app's screens in every language before loading it (the manifest contract), so the
+ * manifest takes the titles in all six languages; the screens fetch their texts one language at a time. Each
+ * title is read straight off its JSON import, so the bundler keeps only these keys in the manifest.
+ */
+const titlesByLanguage = {
+  ar: {
+    stockTransactions: ar.stockTransactions,
+    itemsReports: ar.itemsReports,
+    manufacturingExchange: ar.manufacturingExchange,
+  },
+  en: {
+    stockTransactions: en.stockTransactions,
+    itemsReports: en.itemsReports,
+    manufacturingExchange: en.manufacturingExchange,
+  },
+  fr: {
+    stockTransactions: fr.stockTransactions,
+    itemsReports: fr.itemsReports,
+    manufacturingExchange: fr.manufacturingExchange,
+  },
+  de: {
+    stockTransactions: de.stockTransactions,
+    itemsReports: de.itemsReports,
+    manufacturingExchange: de.manufacturingExchange,
+  },
+  pt: {
+    stockTransactions: pt.stockTransactions,
+    itemsReports: pt.itemsReports,
+    manufacturingExchange: pt.manufacturingExchange,
+  },
+  ku: {
+    stockTransactions: ku.stockTransactions,
+    itemsReports: ku.itemsReports,
+    manufacturingExchange: ku.manufacturingExchange,
+  },
+};
 const titles = (key: 'stockTransactions' | 'itemsReports' | 'manufacturingExchange') =>
-  Object.fromEntries(Object.entries(messages).map(([l, m]) => [l, m[key] as string]));
+  Object.fromEntries(Object.entries(titlesByLanguage).map(([l, m]) => [l, m[key]]));
 
 /**
  * What the shell reads before mounting anything: the routes this app renders (the spec's paths), their

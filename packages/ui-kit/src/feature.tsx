@@ -7,7 +7,7 @@ import singleSpaReact from 'single-spa-react';
 import { PrimeReactProvider } from 'primereact/api';
 import { PRIME_OPTIONS } from './a11y';
 import type { Language } from '@erp/i18n';
-import type { MessageTree } from '@erp/i18n/src/client';
+import type { LanguageLoaders, MessageTree } from '@erp/i18n/src/client';
 import type { FeatureContext, FeatureLocation, FeatureProps } from './contract';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPanel } from './ErrorPanel';
@@ -122,10 +122,11 @@ export function featureErrorBoundary(i18n: i18n) {
  */
 export function featureLifecycles(options: {
   name: string;
-  messages: Record<Language, MessageTree>;
+  /** The app's own namespace (named after the app): `perLanguage((l) => import(\`./locales/${l}/<name>.json\`))`. */
+  texts: LanguageLoaders;
   screens: ScreenRegistry;
 }) {
-  const i18n = createFeatureI18n(options.name, options.messages);
+  const i18n = createFeatureI18n(options.name, options.texts);
   function Root(props: FeatureProps) {
     return <FeatureRoot {...props} i18n={i18n} screens={options.screens} />;
   }

@@ -1,25 +1,31 @@
 import i18next, { type i18n } from 'i18next';
 import { addLocale, locale as setPrimeLocale } from 'primereact/api';
 import { languages, type Language } from '@erp/i18n';
-import { addClientLanguage, directionOf, fallbackOnDemand, loadClientMessages } from '@erp/i18n/src/client';
+import { addClientLanguage, directionOf, fallbackOnDemand, loadNamespaces } from '@erp/i18n/src/client';
 import type { FeatureManifest } from '@erp/ui-kit/src/declare';
+import { uiNamespace } from '@erp/ui-kit/src/locales';
+import { shellNamespaces } from '../locales';
 
-const NAMESPACES = ['shell', 'ui'] as const;
+/** The shell's namespaces (JSON beside the code that shows them) and the UI kit's. */
+const NAMESPACES = { ...shellNamespaces, ...uiNamespace };
+/** Where a key asked of 'shell' is looked up next: the namespaces of the shell's feature folders. */
+const SCREEN_NAMESPACES = Object.keys(shellNamespaces).filter((ns) => ns !== 'shell');
 
 /**
- * The shell's own i18next instance ('shell' and 'ui' namespaces; feature apps add their menu labels), with the
- * texts of `language` only: each other language is fetched when the user switches to it (`applyLanguage`), and
- * English, the fallback, only if a text were missing.
+ * The shell's own i18next instance ('shell', its screens' namespaces and 'ui'; feature apps add their menu
+ * labels), with the texts of `language` only: each other language is fetched when the user switches to it
+ * (`applyLanguage`), and English, the fallback, only if a text were missing.
  */
 export async function createShellI18n(language: Language): Promise<i18n> {
-  const texts = await loadClientMessages(language);
+  const texts = await loadNamespaces(NAMESPACES, language);
   const instance = i18next.createInstance();
   void instance.init({
     lng: language,
-    resources: { [language]: { shell: texts.shell, ui: texts.ui } },
+    resources: { [language]: texts },
     supportedLngs: [...languages],
-    ns: [...NAMESPACES],
+    ns: Object.keys(NAMESPACES),
     defaultNS: 'shell',
+    fallbackNS: SCREEN_NAMESPACES,
     initAsync: false,
     interpolation: { escapeValue: false },
     ...fallbackOnDemand(instance, NAMESPACES),

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { HomePage } from '../pages/HomePage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -13,6 +13,16 @@ const REMOTES = [
   'mfe_restaurant',
   'mfe_concrete',
 ];
+
+/** The text chunks the page fetches, as '<language>/<namespace>' (chunks 'texts-<language>-<namespace>-json'). */
+function watchTextChunks(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    const m = /\/texts-([a-z]{2})-(\w+)-json\.[^/]*\.js$/.exec(new URL(r.url()).pathname);
+    if (m) fetched.push(`${m[1]}/${m[2]}`);
+  });
+  return fetched;
+}
 
 test.describe('shell journeys', () => {
   test('an admin signs in and lands on home in Arabic, right to left', async ({ page }) => {
@@ -56,6 +66,27 @@ test.describe('shell journeys', () => {
     await layout.chooseLanguage('کوردی');
     await layout.expectDirection('rtl', 'ku');
     await expect(home.heading).toHaveText('بەخێربێیت، admin');
+  });
+
+  test('texts come one language and namespace at a time: the language shown only, then the one chosen', async ({
+    page,
+  }) => {
+    const fetched = watchTextChunks(page);
+    await signInAsAdmin(page);
+    // a page opened on a feature app's screen: the shell's namespaces and the app's own, in the same language
+    fetched.length = 0;
+    await page.goto('/orders');
+    await expect(page.getByRole('heading', { name: 'حركات المخزون' })).toBeVisible();
+    expect(fetched).toEqual(expect.arrayContaining(['ar/shell', 'ar/users', 'ar/ui', 'ar/mfe_inventory']));
+    expect(fetched.filter((c) => !c.startsWith('ar/'))).toEqual([]);
+    expect(new Set(fetched).size).toBe(fetched.length); // each once, though the shell and the app both use 'ui'
+
+    const before = fetched.length;
+    await new ShellLayout(page).chooseLanguage('Français');
+    await expect(page.getByRole('heading', { name: 'Mouvements de stock' })).toBeVisible();
+    const after = fetched.slice(before);
+    expect(after).toEqual(expect.arrayContaining(['fr/shell', 'fr/ui', 'fr/mfe_inventory']));
+    expect(after.filter((c) => !c.startsWith('fr/'))).toEqual([]);
   });
 
   test('a wrong password shows the spec alert and stays on /login', async ({ page }) => {

@@ -1,33 +1,54 @@
-import { FALLBACK_LANGUAGE, type Language } from '../languages';
-import type { ClientMessages } from './en';
+import { FALLBACK_LANGUAGE, languages, type Language } from '../languages';
+import type { MessageTree } from './check';
 
-export type { ClientMessages };
 export { findMessageProblems, type MessageTree } from './check';
 
 /**
- * The shell's and the UI kit's texts, one chunk per language (spec section 1): a page downloads the language it
- * shows, and another one only when the user switches to it (issue 3: shell initial JS).
+ * One namespace's texts, one loader per language: each is a dynamic import of
+ * `<feature>/src/**\/locales/<language>/<namespace>.json`, so the bundler makes one chunk per language and
+ * namespace and a page downloads only the language it shows (spec section 1; issue 10 item 8).
  */
-const loaders: Record<Language, () => Promise<ClientMessages>> = {
-  ar: () => import(/* webpackChunkName: "texts-ar" */ './ar').then((m) => m.ar),
-  en: () => import(/* webpackChunkName: "texts-en" */ './en').then((m) => m.en),
-  fr: () => import(/* webpackChunkName: "texts-fr" */ './fr').then((m) => m.fr),
-  de: () => import(/* webpackChunkName: "texts-de" */ './de').then((m) => m.de),
-  pt: () => import(/* webpackChunkName: "texts-pt" */ './pt').then((m) => m.pt),
-  ku: () => import(/* webpackChunkName: "texts-ku" */ './ku').then((m) => m.ku),
-};
+export type LanguageLoaders = Readonly<Record<Language, () => Promise<MessageTree>>>;
+/** A feature's namespaces, by i18next namespace name. */
+export type Namespaces = Readonly<Record<string, LanguageLoaders>>;
 
-const loaded = new Map<Language, Promise<ClientMessages>>();
+/**
+ * A namespace's loaders from one dynamic import with the language in its path, e.g.
+ * `perLanguage((l) => import(\`./${l}/shell.json\`))`: the bundler makes one chunk per JSON file it matches.
+ */
+export function perLanguage(load: (language: Language) => Promise<{ default: unknown }>): LanguageLoaders {
+  return Object.fromEntries(
+    languages.map((language) => [language, () => load(language).then((m) => m.default as MessageTree)]),
+  ) as Record<Language, () => Promise<MessageTree>>;
+}
 
-/** One language's client texts; fetched once per page (a failed fetch is tried again on the next call). */
-export function loadClientMessages(language: Language): Promise<ClientMessages> {
-  let texts = loaded.get(language);
+const loaded = new WeakMap<LanguageLoaders, Map<Language, Promise<MessageTree>>>();
+
+/** One namespace's texts in one language; fetched once per page (a failed fetch is tried again on the next call). */
+export function loadTexts(loaders: LanguageLoaders, language: Language): Promise<MessageTree> {
+  let byLanguage = loaded.get(loaders);
+  if (!byLanguage) loaded.set(loaders, (byLanguage = new Map()));
+  let texts = byLanguage.get(language);
   if (!texts) {
     texts = loaders[language]();
-    loaded.set(language, texts);
-    texts.catch(() => loaded.delete(language));
+    byLanguage.set(language, texts);
+    const cache = byLanguage;
+    texts.catch(() => cache.delete(language));
   }
   return texts;
+}
+
+/** The texts of several namespaces in one language, fetched side by side: `{ namespace: texts }`. */
+export async function loadNamespaces(
+  namespaces: Namespaces,
+  language: Language,
+): Promise<Record<string, MessageTree>> {
+  const entries = await Promise.all(
+    Object.entries(namespaces).map(
+      async ([ns, loaders]) => [ns, await loadTexts(loaders, language)] as const,
+    ),
+  );
+  return Object.fromEntries(entries);
 }
 
 /** The part of an i18next instance the loaders below need (this package does not depend on i18next). */
@@ -42,15 +63,16 @@ export interface TextStore {
   ): unknown;
 }
 
-/** Adds a language's client texts (the namespaces named) to an i18next instance, fetching them if needed. */
+/** Adds a language's texts of the namespaces given to an i18next instance, fetching those it lacks. */
 export async function addClientLanguage(
   store: TextStore,
   language: Language,
-  namespaces: readonly (keyof ClientMessages)[],
+  namespaces: Namespaces,
 ): Promise<void> {
-  if (namespaces.every((ns) => store.hasResourceBundle(language, ns))) return;
-  const texts = await loadClientMessages(language);
-  for (const ns of namespaces) store.addResourceBundle(language, ns, texts[ns], true, true);
+  const missing = Object.entries(namespaces).filter(([ns]) => !store.hasResourceBundle(language, ns));
+  if (missing.length === 0) return;
+  const texts = await loadNamespaces(Object.fromEntries(missing), language);
+  for (const [ns, tree] of Object.entries(texts)) store.addResourceBundle(language, ns, tree, true, true);
 }
 
 /**
@@ -58,7 +80,7 @@ export async function addClientLanguage(
  * every language has every key (a test checks it), so English is normally never downloaded for nothing. The
  * instance re-renders when the texts arrive (react-i18next's `bindI18nStore: 'added'`).
  */
-export function fallbackOnDemand(store: TextStore, namespaces: readonly (keyof ClientMessages)[]) {
+export function fallbackOnDemand(store: TextStore, namespaces: Namespaces) {
   return {
     fallbackLng: FALLBACK_LANGUAGE,
     saveMissing: true,
@@ -70,3 +92,9 @@ export function fallbackOnDemand(store: TextStore, namespaces: readonly (keyof C
 }
 
 export { directionOf, isLanguage } from '../languages';
+
+/** A namespace in every language (tests, and screens that show every language at once). */
+export async function loadAllLanguages(loaders: LanguageLoaders): Promise<Record<Language, MessageTree>> {
+  const entries = await Promise.all(languages.map(async (l) => [l, await loadTexts(loaders, l)] as const));
+  return Object.fromEntries(entries) as Record<Language, MessageTree>;
+}

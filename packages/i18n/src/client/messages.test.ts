@@ -1,51 +1,74 @@
+import path from 'node:path';
 import { languages, type Language } from '../index';
 import {
   addClientLanguage,
   directionOf,
   findMessageProblems,
   isLanguage,
-  loadClientMessages,
-  type ClientMessages,
+  loadAllLanguages,
+  perLanguage,
   type MessageTree,
   type TextStore,
 } from './index';
+import { findLocaleNamespaces, readLocaleNamespace } from './locales';
 
-async function allLanguages(): Promise<Record<Language, ClientMessages>> {
-  const entries = await Promise.all(languages.map(async (l) => [l, await loadClientMessages(l)] as const));
-  return Object.fromEntries(entries) as Record<Language, ClientMessages>;
-}
+const ROOT = path.resolve(__dirname, '../../../..');
+const namespaces = findLocaleNamespaces(ROOT);
 
-describe('client messages', () => {
-  it('exist for the six languages', async () => {
-    const all = await allLanguages();
-    expect(Object.keys(all).sort()).toEqual([...languages].sort());
+const flat = (tree: MessageTree): string[] =>
+  Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : flat(v)));
+
+describe('client texts (every locales/<language>/<namespace>.json of the workspace)', () => {
+  it('are found beside every feature: the shell and its screens, the UI kit, the labels, each app', () => {
+    const names = namespaces.map((n) => `${n.dir}/${n.namespace}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'shell/src/locales/shell',
+        'shell/src/users/locales/users',
+        'packages/ui-kit/src/locales/ui',
+        'packages/i18n/src/locales/labels',
+        'mfe-inventory/src/locales/mfe_inventory',
+        'mfe-sales/src/locales/mfe_sales',
+      ]),
+    );
   });
 
-  it('have the English key set in every language, with no empty text, raw key or lost placeholder', async () => {
-    const all = await allLanguages();
-    expect(findMessageProblems(all as unknown as Record<string, MessageTree>)).toEqual([]);
+  it('exist in exactly the six languages for every namespace', () => {
+    for (const ns of namespaces)
+      expect([ns.dir, ns.namespace, Object.keys(ns.files).sort()]).toEqual([
+        ns.dir,
+        ns.namespace,
+        [...languages].sort(),
+      ]);
   });
 
-  it('are really translated: each language differs from English in most texts', async () => {
-    const all = await allLanguages();
-    const flat = (tree: MessageTree): string[] =>
-      Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : flat(v)));
-    const english = flat(all.en as unknown as MessageTree);
-    for (const language of languages.filter((l) => l !== 'en')) {
-      const texts = flat(all[language] as unknown as MessageTree);
-      const same = texts.filter((t, i) => t === english[i]).length;
-      expect(same / texts.length).toBeLessThan(0.25);
+  it.each(namespaces.map((ns) => [`${ns.dir}/${ns.namespace}`, ns] as const))(
+    '%s: the English key set in every language, no empty text, raw key or lost placeholder',
+    (_name, ns) => {
+      expect(findMessageProblems(readLocaleNamespace(ROOT, ns))).toEqual([]);
+    },
+  );
+
+  it('give each namespace a name no other feature uses (one i18next instance holds several)', () => {
+    const names = namespaces.map((n) => n.namespace);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+  });
+
+  it('are really translated: each language differs from English in most texts of a namespace', () => {
+    for (const ns of namespaces) {
+      const all = readLocaleNamespace(ROOT, ns);
+      const english = flat(all.en!);
+      if (english.length < 20) continue; // a title or two may be the same word
+      for (const language of languages.filter((l) => l !== 'en')) {
+        const texts = flat(all[language]!);
+        const same = texts.filter((t, i) => t === english[i]).length;
+        expect([ns.namespace, language, same / texts.length < 0.25]).toEqual([ns.namespace, language, true]);
+      }
     }
-  });
-
-  it('hold the UI kit texts (the master-data screens) in the ui namespace', async () => {
-    const ar = await loadClientMessages('ar');
-    expect(ar.ui.md.save).toBe('حفظ');
-    expect(ar.ui.noRecords).toBe('لا توجد سجلات');
   });
 });
 
-describe('addClientLanguage', () => {
+describe('loaders', () => {
   function store(): TextStore & { added: string[] } {
     const bundles = new Map<string, object>();
     return {
@@ -57,14 +80,44 @@ describe('addClientLanguage', () => {
       },
     };
   }
+  function fakeNamespace(name: string, fetched: string[]) {
+    return perLanguage(async (l: Language) => {
+      fetched.push(`${l}/${name}`);
+      return { default: { hello: `${name} in ${l}` } };
+    });
+  }
 
-  it('adds only the language asked for, once', async () => {
+  it('add only the language asked for, each namespace fetched once', async () => {
+    const fetched: string[] = [];
+    const namespaces = { shell: fakeNamespace('shell', fetched), ui: fakeNamespace('ui', fetched) };
     const s = store();
-    await addClientLanguage(s, 'fr', ['shell', 'ui']);
-    await addClientLanguage(s, 'fr', ['shell', 'ui']);
+    await addClientLanguage(s, 'fr', namespaces);
+    await addClientLanguage(s, 'fr', namespaces);
     expect(s.added).toEqual(['fr/shell', 'fr/ui']);
-    await addClientLanguage(s, 'ku', ['ui']);
+    await addClientLanguage(s, 'ku', { ui: namespaces.ui });
     expect(s.added).toEqual(['fr/shell', 'fr/ui', 'ku/ui']);
+    // a second store (another app's instance) takes the cached texts: no second download
+    await addClientLanguage(store(), 'fr', namespaces);
+    expect(fetched).toEqual(['fr/shell', 'fr/ui', 'ku/ui']);
+  });
+
+  it('try a failed download again on the next call', async () => {
+    let calls = 0;
+    const flaky = perLanguage(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('offline');
+      return { default: { a: 'b' } };
+    });
+    await expect(addClientLanguage(store(), 'de', { flaky })).rejects.toThrow('offline');
+    const s = store();
+    await addClientLanguage(s, 'de', { flaky });
+    expect(s.added).toEqual(['de/flaky']);
+  });
+
+  it('load a namespace in every language', async () => {
+    const all = await loadAllLanguages(fakeNamespace('x', []));
+    expect(Object.keys(all)).toEqual([...languages]);
+    expect(all.ku).toEqual({ hello: 'x in ku' });
   });
 });
 

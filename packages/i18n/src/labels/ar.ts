@@ -127,6 +127,7 @@ export const ar: Labels = {
   'fields.openingBalances': 'الأرصدة الافتتاحية',
   'fields.storeId': 'المخزن',
   'fields.toStoreId': 'إلى المخزن',
+  'storageTransfers.storeId': 'من المخزن',
   'fields.quantity': 'الكمية',
   'fields.countedQuantity': 'الكمية المجرودة',
   'fields.unitCost': 'تكلفة الوحدة',

@@ -128,6 +128,7 @@ export const de: Labels = {
   'fields.openingBalances': 'Anfangsbestände',
   'fields.storeId': 'Lager',
   'fields.toStoreId': 'Ziellager',
+  'storageTransfers.storeId': 'Quelllager',
   'fields.quantity': 'Menge',
   'fields.countedQuantity': 'Gezählte Menge',
   'fields.unitCost': 'Stückkosten',

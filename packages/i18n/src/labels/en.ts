@@ -129,6 +129,8 @@ export const en = {
   'fields.openingBalances': 'Opening balances',
   'fields.storeId': 'Store',
   'fields.toStoreId': 'To store',
+  // a document's own name for a field (tried before 'fields.<name>'): a transfer's store is where it leaves
+  'storageTransfers.storeId': 'From store',
   'fields.quantity': 'Quantity',
   'fields.countedQuantity': 'Counted quantity',
   'fields.unitCost': 'Unit cost',

@@ -128,6 +128,7 @@ export const fr: Labels = {
   'fields.openingBalances': 'Soldes d’ouverture',
   'fields.storeId': 'Entrepôt',
   'fields.toStoreId': 'Vers l’entrepôt',
+  'storageTransfers.storeId': 'Depuis l’entrepôt',
   'fields.quantity': 'Quantité',
   'fields.countedQuantity': 'Quantité comptée',
   'fields.unitCost': 'Coût unitaire',

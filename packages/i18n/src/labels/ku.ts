@@ -128,6 +128,7 @@ export const ku: Labels = {
   'fields.openingBalances': 'باڵانسی سەرەتایی',
   'fields.storeId': 'کۆگا',
   'fields.toStoreId': 'بۆ کۆگای',
+  'storageTransfers.storeId': 'لە کۆگای',
   'fields.quantity': 'بڕ',
   'fields.countedQuantity': 'بڕی ژمێردراو',
   'fields.unitCost': 'تێچووی یەکە',

@@ -128,6 +128,7 @@ export const pt: Labels = {
   'fields.openingBalances': 'Saldos iniciais',
   'fields.storeId': 'Armazém',
   'fields.toStoreId': 'Para o armazém',
+  'storageTransfers.storeId': 'Do armazém',
   'fields.quantity': 'Quantidade',
   'fields.countedQuantity': 'Quantidade contada',
   'fields.unitCost': 'Custo unitário',

@@ -2,7 +2,7 @@ import { InputText } from 'primereact/inputtext';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentDef, FieldDef } from '@erp/contracts';
-import { label, type Language } from '@erp/i18n';
+import { fieldLabel, label, type Language } from '@erp/i18n';
 import type { FiscalYearInfo } from '../contract';
 import { FieldInput, withStored } from '../fields/FieldInput';
 import type { FieldErrors, FormValues } from '../master-data/form-model';
@@ -61,6 +61,7 @@ export function DocumentHeader({
           key={f.name}
           {...part}
           field={f}
+          owner={doc.name}
           options={withStored(references[f.name] ?? [], part.values[f.name], names)}
           placeholder={t('lines.choose')}
         />
@@ -89,8 +90,10 @@ function HeaderInput({
   min,
   max,
   wide,
+  owner,
 }: PartProps & {
   field: FieldDef;
+  owner?: string;
   options?: readonly ReferenceOption[];
   placeholder?: string;
   min?: string;
@@ -100,6 +103,7 @@ function HeaderInput({
   return (
     <HeaderField
       name={field.name}
+      owner={owner}
       language={language}
       error={errors[field.name]}
       required={field.required}
@@ -126,6 +130,7 @@ function HeaderInput({
 
 export function HeaderField({
   name,
+  owner,
   language,
   error,
   required,
@@ -133,6 +138,8 @@ export function HeaderField({
   children,
 }: {
   name: string;
+  /** The document whose field this is: its own label for the field comes first (`fieldLabel`). */
+  owner?: string;
   language: Language;
   error: string | undefined;
   required?: boolean;
@@ -142,7 +149,7 @@ export function HeaderField({
   return (
     <div className={`erp-md-field${wide ? ' erp-md-field--wide' : ''}`} data-field={name}>
       <label htmlFor={`doc-${name}`} className="erp-md-field__label">
-        {label(language, `fields.${name}`)}
+        {fieldLabel(language, name, owner)}
         {required ? <span className="erp-md-field__required"> *</span> : null}
       </label>
       {children}

@@ -8,7 +8,7 @@ import { Message } from 'primereact/message';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal, type DocumentDef, type DocumentRecord, type ReferenceNames } from '@erp/contracts';
-import { label } from '@erp/i18n';
+import { fieldLabel, label } from '@erp/i18n';
 import { useFeature } from '../feature';
 import { ListSearch, useRowsNamedBy, useServerList } from '../master-data/server-list';
 import { DateFilter } from '../fields/DateFilter';
@@ -179,7 +179,7 @@ export function DocumentList({ doc }: { doc: DocumentDef }) {
             <Column
               key={f}
               field={f}
-              header={label(language, `fields.${f}`)}
+              header={fieldLabel(language, f, doc.name)}
               body={(r: ListRow) => {
                 const id = String(r[f] ?? '');
                 // the row's own names first: the user may read the document but not the stores

@@ -1,6 +1,6 @@
 import { formatDecimal, type DocumentDef, type DocumentRecord } from '@erp/contracts';
 import { PrintHeader, PrintSignatures } from '../PrintHeader';
-import { formatDate, label, type Language } from '@erp/i18n';
+import { fieldLabel, formatDate, label, type Language } from '@erp/i18n';
 import { useFeature } from '../feature';
 import { nameOf, type FormValues } from '../master-data/form-model';
 import { type ReferenceOption } from '../master-data/references';
@@ -47,6 +47,7 @@ export function PrintView({
           <PrintPair
             key={f.name}
             name={f.name}
+            owner={doc.name}
             language={language}
             value={
               namesOf(references[f.name]).get(String(values[f.name] ?? '')) ??
@@ -124,10 +125,20 @@ export function PrintView({
   );
 }
 
-function PrintPair({ name, language, value }: { name: string; language: Language; value: string }) {
+function PrintPair({
+  name,
+  owner,
+  language,
+  value,
+}: {
+  name: string;
+  owner?: string;
+  language: Language;
+  value: string;
+}) {
   return (
     <>
-      <dt>{label(language, `fields.${name}`)}</dt>
+      <dt>{fieldLabel(language, name, owner)}</dt>
       <dd>{value}</dd>
     </>
   );
