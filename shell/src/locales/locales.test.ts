@@ -2,7 +2,7 @@ import path from 'node:path';
 import { languages } from '@erp/i18n';
 import { loadAllLanguages } from '@erp/i18n/src/client';
 import { findLocaleNamespaces, readLocaleNamespace } from '@erp/i18n/src/client/locales';
-import { uiNamespace } from '@erp/ui-kit/src/locales';
+import { uiNamespace, type UiTexts } from '@erp/ui-kit/src/locales';
 import { shellNamespaces } from './index';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -29,7 +29,9 @@ describe('the shell loads its texts', () => {
   it("takes the UI kit's texts from the kit ('ui' namespace)", async () => {
     const loaded = await loadAllLanguages(uiNamespace.ui);
     expect(loaded).toEqual(jsonOf('packages/ui-kit/src/locales', 'ui'));
-    expect((loaded.ar.md as Record<string, string>).save).toBe('حفظ');
-    expect(loaded.ar.noRecords).toBe('لا توجد سجلات');
+    // typed from the English JSON: a key renamed there fails the typecheck here
+    const ar = loaded.ar as unknown as UiTexts;
+    expect(ar.md.save).toBe('حفظ');
+    expect(ar.noRecords).toBe('لا توجد سجلات');
   });
 });
