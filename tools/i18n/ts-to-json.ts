@@ -39,6 +39,8 @@ const SHELL_SPLIT: readonly { keys: readonly string[]; dir: string; namespace: s
       'screens.tickets',
       'screens.subscription',
       'screens.changePassword',
+      // main's /system-events page (pages/settings/SystemEventsPage.tsx), merged after this script was written
+      'screens.systemEvents',
     ],
     dir: 'shell/src/pages/settings',
     namespace: 'settings',
