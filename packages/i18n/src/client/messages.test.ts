@@ -119,8 +119,8 @@ describe('loaders', () => {
     const fetched: string[] = [];
     const s = store();
     const options = fallbackOnDemand(s, { shell: fakeNamespace('shell', fetched) });
-    options.missingKeyHandler(['en'], 'mfe_sales', 'title'); // a manifest's labels: nothing to fetch
-    options.missingKeyHandler(['en'], 'shell', 'appName');
+    options.missingKeyHandler(['en'], 'mfe_sales'); // a manifest's labels: nothing to fetch
+    options.missingKeyHandler(['en'], 'shell');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fetched).toEqual(['en/shell']);
     expect(s.added).toEqual(['en/shell']);
