@@ -1,5 +1,4 @@
 import { perLanguage } from '@erp/i18n/src/client';
-import type en from './en/shell.json';
 
 /**
  * The shell's texts: its own 'shell' namespace (layout, sign-in, home, the settings menu) and one namespace per
@@ -26,6 +25,3 @@ export const shellNamespaces = {
     (l) => import(/* webpackChunkName: "texts-[request]" */ `../theme/locales/${l}/theme.json`),
   ),
 };
-
-/** The shell namespace's keys, from the English JSON (the reference every language is checked against). */
-export type ShellTexts = typeof en;

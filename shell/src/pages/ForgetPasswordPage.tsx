@@ -61,7 +61,7 @@ export function ForgetPasswordPage() {
         </p>
       ) : null}
       <form onSubmit={submit} noValidate>
-        <Field id="forget-email" label={t('screens.users.email')} error={error}>
+        <Field id="forget-email" label={t('screens.forgetPassword.email')} error={error}>
           <InputText
             id="forget-email"
             type="email"

@@ -1,12 +1,18 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Loading, RequireAdmin } from '../app/guards';
+import { loadScreenTexts } from '../app/i18n';
 import type { BranchMode } from '../branches/BranchFormPage';
 import type { ShellScreen } from './shell-routes';
 
-// The settings screens load when first opened: they bring the contracts' rules (zod, phone metadata) with them.
-const users = () => import(/* webpackChunkName: "settings-users" */ '../users/screens');
-const branches = () => import(/* webpackChunkName: "settings-branches" */ '../branches/screens');
-const settings = () => import(/* webpackChunkName: "settings-other" */ '../pages/settings/screens');
+// The settings screens load when first opened: they bring the contracts' rules (zod, phone metadata) with them,
+// and their texts in the language shown (their namespace beside them).
+const withTexts = <T,>(code: Promise<T>, namespace: Parameters<typeof loadScreenTexts>[0]) =>
+  Promise.all([code, loadScreenTexts(namespace)]).then(([m]) => m);
+const users = () => withTexts(import(/* webpackChunkName: "settings-users" */ '../users/screens'), 'users');
+const branches = () =>
+  withTexts(import(/* webpackChunkName: "settings-branches" */ '../branches/screens'), 'branches');
+const settings = () =>
+  withTexts(import(/* webpackChunkName: "settings-other" */ '../pages/settings/screens'), 'settings');
 
 const UsersPage = lazy(() => users().then((m) => ({ default: m.UsersPage })));
 const UserFormPage = lazy(() => users().then((m) => ({ default: m.UserFormPage })));

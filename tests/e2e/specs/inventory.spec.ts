@@ -306,6 +306,7 @@ test.describe('inventory', () => {
     await doc.expectList('additionOrders');
     await doc.newButton.click();
     await expect(page).toHaveURL(/\/addition-order\/new$/);
+    await expect(doc.headerField('storeId').locator('label')).toHaveText(/^المخزن/);
     // the store's choices, filtered in Arabic: the search icon clear of the text
     await doc.headerField('storeId').locator('.p-dropdown').click();
     await page.locator('.p-dropdown-panel .p-dropdown-filter').fill(n.storeA);
@@ -332,6 +333,8 @@ test.describe('inventory', () => {
     await doc.expectList('storageTransfers');
     await doc.newButton.click();
     await expect(page).toHaveURL(/\/storage-transfer\/new$/);
+    // the transfer names its store field its own way (a document-scoped label), the addition order did not
+    await expect(doc.headerField('storeId').locator('label')).toContainText('من المخزن');
     await doc.choose('storeId', n.storeA);
     await doc.choose('toStoreId', n.storeB);
     await doc.scan(0, n.barcode);

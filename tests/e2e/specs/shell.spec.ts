@@ -77,7 +77,8 @@ test.describe('shell journeys', () => {
     fetched.length = 0;
     await page.goto('/orders');
     await expect(page.getByRole('heading', { name: 'حركات المخزون' })).toBeVisible();
-    expect(fetched).toEqual(expect.arrayContaining(['ar/shell', 'ar/users', 'ar/ui', 'ar/mfe_inventory']));
+    expect(fetched).toEqual(expect.arrayContaining(['ar/shell', 'ar/ui', 'ar/mfe_inventory']));
+    expect(fetched).not.toContain('ar/users'); // a settings screen's texts come with that screen
     expect(fetched.filter((c) => !c.startsWith('ar/'))).toEqual([]);
     expect(new Set(fetched).size).toBe(fetched.length); // each once, though the shell and the app both use 'ui'
 
@@ -87,6 +88,13 @@ test.describe('shell journeys', () => {
     const after = fetched.slice(before);
     expect(after).toEqual(expect.arrayContaining(['fr/shell', 'fr/ui', 'fr/mfe_inventory']));
     expect(after.filter((c) => !c.startsWith('fr/'))).toEqual([]);
+
+    // the users screen, opened in French, brings its namespace in French only
+    fetched.length = 0;
+    await page.goto('/users');
+    await expect(page.getByRole('heading', { name: 'Utilisateurs' }).first()).toBeVisible();
+    expect(fetched).toEqual(expect.arrayContaining(['fr/shell', 'fr/users']));
+    expect(fetched.filter((c) => !c.startsWith('fr/'))).toEqual([]);
   });
 
   test('a wrong password shows the spec alert and stays on /login', async ({ page }) => {

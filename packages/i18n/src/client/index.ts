@@ -84,7 +84,10 @@ export function fallbackOnDemand(store: TextStore, namespaces: Namespaces) {
   return {
     fallbackLng: FALLBACK_LANGUAGE,
     saveMissing: true,
-    missingKeyHandler: () => {
+    // only for the namespaces these loaders serve: another (a feature app's menu labels, added by the shell in
+    // every language from its manifest, a render before they arrive) has no English to fetch
+    missingKeyHandler: (_languages: readonly string[], namespace: string) => {
+      if (!Object.prototype.hasOwnProperty.call(namespaces, namespace)) return;
       void addClientLanguage(store, FALLBACK_LANGUAGE, namespaces).catch(() => undefined);
     },
     react: { bindI18nStore: 'added' },

@@ -3,6 +3,7 @@ import { languages, type Language } from '../index';
 import {
   addClientLanguage,
   directionOf,
+  fallbackOnDemand,
   findMessageProblems,
   isLanguage,
   loadAllLanguages,
@@ -112,6 +113,17 @@ describe('loaders', () => {
     const s = store();
     await addClientLanguage(s, 'de', { flaky });
     expect(s.added).toEqual(['de/flaky']);
+  });
+
+  it('fetch English on a missing key only for the namespaces they serve', async () => {
+    const fetched: string[] = [];
+    const s = store();
+    const options = fallbackOnDemand(s, { shell: fakeNamespace('shell', fetched) });
+    options.missingKeyHandler(['en'], 'mfe_sales'); // a manifest's labels: nothing to fetch
+    options.missingKeyHandler(['en'], 'shell');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetched).toEqual(['en/shell']);
+    expect(s.added).toEqual(['en/shell']);
   });
 
   it('load a namespace in every language', async () => {

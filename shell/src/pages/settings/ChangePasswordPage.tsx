@@ -73,7 +73,7 @@ export function ChangePasswordPage() {
       id={`cp-${key}`}
       label={t(`screens.changePassword.${key}`)}
       error={errors[key]}
-      hint={key === 'newPassword' ? t('screens.users.passwordRules') : undefined}
+      hint={key === 'newPassword' ? t('screens.changePassword.passwordRules') : undefined}
     >
       <Password
         inputId={`cp-${key}`}
