@@ -1,4 +1,4 @@
-import { fieldLabel, isLabelKey, label, labels, languages } from '../index';
+import { fieldLabel, isLabelKey, label, labels, languages } from './index';
 
 const englishKeys = Object.keys(labels.en).sort();
 
