@@ -62,9 +62,6 @@ const ownMenu: MenuEntry[] = [
   },
 ];
 
-/** The routes whose screens load with the first of them (documents, transactions, reports): see screens.ts. */
-export const laterPaths: readonly string[] = [...documents.routes, ...ownRoutes].map((r) => r.path);
-
 /**
  * The shell names every app's screens in every language before loading it (the manifest contract), so the
  * manifest takes the titles in all six languages; the screens fetch their texts one language at a time. Each

@@ -1,12 +1,19 @@
-import { entitiesOf, items, itemsDataMigrationPath } from '@erp/contracts/src/declare';
+import { documentsOf, entitiesOf, items, itemsDataMigrationPath } from '@erp/contracts/src/declare';
 import { lazyScreens, masterDataScreens, type ScreenRegistry } from '@erp/ui-kit';
-import { laterPaths } from './manifest';
+import { documentsManifest } from '@erp/ui-kit/src/declare';
+import { inventoryPaths } from './paths';
 
 /**
  * The screens of this app, keyed by the manifest route they render: the kit's generic master-data screen per
  * entity of the inventory service (the items list with the spec's Excel import and export), and the documents,
  * transactions and reports, whose code loads when the first of them opens (./later-screens).
  */
+// not read from the manifest: it imports the titles of six languages, which the screens fetch one at a time
+const laterPaths = [
+  ...documentsManifest(documentsOf('inventory')).routes.map((r) => r.path),
+  ...Object.values(inventoryPaths),
+];
+
 export const screens: ScreenRegistry = {
   ...masterDataScreens(entitiesOf('inventory'), { dataMigration: { [items.name]: itemsDataMigrationPath } }),
   ...lazyScreens(laterPaths, () => import('./later-screens').then((m) => m.laterScreens)),

@@ -80,6 +80,13 @@ test.describe('distributed mode: each feature app from its own origin', () => {
       const fromApp = responses.filter((r) => new URL(r.url()).origin === origin);
       const entry = fromApp.filter((r) => new URL(r.url()).pathname === '/remoteEntry.js');
       const chunks = fromApp.filter((r) => /^\/assets\/[\w.-]+\.js$/.test(new URL(r.url()).pathname));
+      // the menu's manifest.json, fetched (CORS) from the app's origin before any of its code
+      const manifest = fromApp.filter((r) => new URL(r.url()).pathname === '/manifest.json');
+      expect(
+        manifest.map((r) => r.status()),
+        `${name}: manifest.json from ${origin}`,
+      ).toEqual([200]);
+      expect(manifest[0]!.headers()['access-control-allow-origin']).toBe(shellOrigin);
       expect(entry.length, `${name}: remoteEntry.js from ${origin}`).toBeGreaterThan(0);
       expect(chunks.length, `${name}: chunks from ${origin}`).toBeGreaterThan(0);
       for (const r of [...entry, ...chunks]) {
@@ -88,9 +95,8 @@ test.describe('distributed mode: each feature app from its own origin', () => {
         expect(r.headers()['access-control-allow-origin'], r.url()).toBe(shellOrigin);
       }
       // nothing else is asked of a feature app's origin: no API call, no other file
-      expect(fromApp.filter((r) => !entry.includes(r) && !chunks.includes(r)).map((r) => r.url())).toEqual(
-        [],
-      );
+      const known = [...entry, ...chunks, ...manifest];
+      expect(fromApp.filter((r) => !known.includes(r)).map((r) => r.url())).toEqual([]);
     }
     // the gateway serves no feature app itself, and every API call went to it
     const shellRequests = responses.filter((r) => new URL(r.url()).origin === shellOrigin);

@@ -69,8 +69,12 @@ export function LogsPage() {
 
   const change = (key: keyof typeof filters, value: string) => setFilters((f) => ({ ...f, [key]: value }));
   const text = (key: string) => {
-    const found = i18n.getResource(language, 'shell', key) ?? i18n.getResource('en', 'shell', key);
-    return typeof found === 'string' ? found : undefined;
+    // the log's own texts are in its screens' namespace ('settings'), the shared ones in 'shell'
+    for (const ns of ['settings', 'shell']) {
+      const found = i18n.getResource(language, ns, key) ?? i18n.getResource('en', ns, key);
+      if (typeof found === 'string') return found;
+    }
+    return undefined;
   };
   const entityLabel = (e: string) => entityName(e, language, t, text);
   const branchName = (id: string) => {
