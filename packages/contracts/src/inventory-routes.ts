@@ -45,6 +45,8 @@ export const stockBalanceRow = z.object({
   value: decimalString,
   minimumLimit: decimalString.nullable(),
   reorderLimit: decimalString.nullable(),
+  /** Set while a background job re-costs the item in the store (its later values are being corrected). */
+  recostJobId: z.string().nullable().optional(),
 });
 export type StockBalanceRow = z.infer<typeof stockBalanceRow>;
 

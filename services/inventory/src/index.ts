@@ -10,6 +10,7 @@ import {
 import { catalogHooks, republishItems } from './catalog';
 import { stockDocumentHandlers } from './consumers';
 import { itemsImportJob } from './items-migration';
+import { recostJob } from './ledger/deferred';
 import { inventoryMigrations } from './migrations';
 import { inventoryRouteHandlers } from './routes';
 import { stockDocumentHooks } from './stock-documents';
@@ -24,6 +25,6 @@ export const inventoryModule: ServiceModule = {
     ...documentEngineRoutes(deps, stockDocuments, stockDocumentHooks),
   ],
   consumers: () => ({ ...replicaHandlers, ...stockDocumentHandlers }),
-  jobs: (deps) => [itemsImportJob(deps)],
+  jobs: (deps) => [itemsImportJob(deps), recostJob(deps)],
   republish: () => republishItems,
 };

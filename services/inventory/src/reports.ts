@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { dec, fromStored, tableOf, items, type StockBalanceRow } from '@erp/contracts';
 import { searchColumns, type TenantScope } from '@erp/service-kit';
+import { recostingOf } from './ledger/deferred';
 
 type Row = Record<string, unknown>;
 const ITEMS = tableOf(items);
@@ -50,6 +51,7 @@ async function pageOfBalances(
   query: { page: number; pageSize: number },
   storeId: string | null,
   totalsOf: Knex.QueryBuilder = base.clone().clearSelect(),
+  s?: TenantScope,
 ) {
   const [totals] = (await totalsOf.count({ n: '*' }).sum({ q: 'b.quantity', v: 'b.value' })) as Row[];
   const rows = await base
@@ -57,8 +59,17 @@ async function pageOfBalances(
     .orderBy([{ column: 'i.code_number' }, { column: 'i.code' }, { column: 'store_id' }])
     .offset((query.page - 1) * query.pageSize)
     .limit(query.pageSize);
+  const list = (rows as Row[]).map((r) => balanceRow(r, storeId));
+  // the rows whose item and store a background job is re-costing say so, with the job
+  if (s) {
+    const recosting = await recostingOf(
+      s,
+      list.map((r) => `${r.itemId}\u0000${r.storeId}`),
+    );
+    for (const r of list) r.recostJobId = recosting.get(`${r.itemId}\u0000${r.storeId}`) ?? null;
+  }
   return {
-    items: (rows as Row[]).map((r) => balanceRow(r, storeId)),
+    items: list,
     total: Number(totals?.n ?? 0),
     page: query.page,
     pageSize: query.pageSize,
@@ -120,7 +131,7 @@ export async function stockBalance(
   searchColumns(base, ['i.code', 'i.arabic_name', 'i.english_name', 'i.barcode'], query.search);
   // without a search the totals need no item: a held item cannot be deleted, so every balance has one
   const totalsOf = query.search || query.date ? undefined : nonZero(db.from(balances.clone().as('b')));
-  return pageOfBalances(base, query, query.storeId ?? null, totalsOf);
+  return pageOfBalances(base, query, query.storeId ?? null, totalsOf, s);
 }
 
 /** Items at or below their minimum or reorder limit (in one store, or across all stores). */

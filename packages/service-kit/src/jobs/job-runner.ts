@@ -84,6 +84,99 @@ interface StoredContext {
   correlationId: string;
 }
 
+/**
+ * Who a job runs for: a request's caller, or the system (work caused by an event, which has no user): a
+ * system job's context is the tenant's, with no permissions, and only admins see it.
+ */
+export type JobOwner = RequestContext | { system: true; tenantId: string; correlationId: string };
+
+export const SYSTEM_USER = 'system';
+
+function storedContextOf(owner: JobOwner): { tenantId: string; userId: string; context: StoredContext } {
+  if ('system' in owner)
+    return {
+      tenantId: owner.tenantId,
+      userId: SYSTEM_USER,
+      context: {
+        principal: {
+          userId: SYSTEM_USER,
+          tenantId: owner.tenantId,
+          userName: SYSTEM_USER,
+          isAdmin: true,
+          permissions: [],
+          branches: [],
+          subscriptionEnd: '9999-12-31',
+          subscriptionActive: true,
+          tokenVersion: 0,
+        },
+        language: 'en',
+        branchId: null,
+        fiscalYear: null,
+        correlationId: owner.correlationId,
+      },
+    };
+  const p = owner.principal;
+  if (!p) throw new AppError(401, 'unauthenticated');
+  return {
+    tenantId: p.tenantId,
+    userId: p.userId,
+    context: {
+      principal: { ...p, permissions: [...p.permissions] },
+      language: owner.language,
+      branchId: owner.branchId,
+      fiscalYear: owner.fiscalYear,
+      correlationId: owner.correlationId,
+    },
+  };
+}
+
+/**
+ * Writes a queued job with `executor` (the database or a transaction); a second active job on the same
+ * tenant, kind and resource is a 409 ('jobInProgress'). The runner that knows the kind picks it up.
+ */
+export async function enqueueJobIn<I>(
+  executor: Executor,
+  owner: JobOwner,
+  job: StartJob<I> & { state: unknown },
+): Promise<{ id: string }> {
+  const row = await insertJob(executor, owner, job);
+  return { id: String(row.id) };
+}
+
+async function insertJob<I>(
+  executor: Executor,
+  owner: JobOwner,
+  job: StartJob<I> & { state: unknown },
+): Promise<Row> {
+  const { tenantId, userId, context } = storedContextOf(owner);
+  const now = nowIso();
+  const row = {
+    id: newId(),
+    tenant_id: tenantId,
+    user_id: userId,
+    kind: job.kind,
+    resource: job.resource,
+    active_key: `${tenantId}:${job.kind}:${job.resource}`,
+    status: 'queued',
+    done: 0,
+    total: job.total ?? 0,
+    cancel_requested: false,
+    context: JSON.stringify(context),
+    input: JSON.stringify(job.input),
+    state: JSON.stringify(job.state),
+    attempts: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await executor('jobs').insert(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('jobInProgress');
+    throw error;
+  }
+  return row;
+}
+
 const ACTIVE: JobStatus[] = ['queued', 'running'];
 
 /**
@@ -147,40 +240,21 @@ export class JobRunner {
     if (!kind) throw new Error(`unknown job kind ${job.kind}`);
     const p = ctx.principal;
     if (!p) throw new AppError(401, 'unauthenticated');
-    const context: StoredContext = {
-      principal: { ...p, permissions: [...p.permissions] },
-      language: ctx.language,
-      branchId: ctx.branchId,
-      fiscalYear: ctx.fiscalYear,
-      correlationId: ctx.correlationId,
-    };
-    const now = nowIso();
-    const row = {
-      id: newId(),
-      tenant_id: p.tenantId,
-      user_id: p.userId,
-      kind: job.kind,
-      resource: job.resource,
-      active_key: `${p.tenantId}:${job.kind}:${job.resource}`,
-      status: 'queued',
-      done: 0,
-      total: job.total ?? 0,
-      cancel_requested: false,
-      context: JSON.stringify(context),
-      input: JSON.stringify(job.input),
-      state: JSON.stringify(kind.initialState(job.input)),
-      attempts: 0,
-      created_at: now,
-      updated_at: now,
-    };
-    try {
-      await this.db('jobs').insert(row);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('jobInProgress');
-      throw error;
-    }
+    const row = await insertJob(this.db, ctx, { ...job, state: kind.initialState(job.input) });
     this.nudge();
     return this.view(row, ctx.language, []);
+  }
+
+  /**
+   * Queues a job in the caller's transaction (see `enqueueJobIn`), so the job exists exactly when the work
+   * that needs it commits; the runner finds it on its next pass.
+   */
+  async enqueueIn<I>(trx: Executor, owner: JobOwner, job: StartJob<I>): Promise<Job> {
+    const kind = this.kinds.get(job.kind);
+    if (!kind) throw new Error(`unknown job kind ${job.kind}`);
+    const row = await insertJob(trx, owner, { ...job, state: kind.initialState(job.input) });
+    setTimeout(() => this.nudge(), 0);
+    return this.view(row, 'en', []);
   }
 
   /** The tenant's job as its owner (or an admin) sees it; anyone else finds nothing. */
