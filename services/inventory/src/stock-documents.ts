@@ -190,6 +190,6 @@ export const stockDocumentHooks: DocumentHooks = {
       },
       { refuseNegative: settings.policies.negativeBalance === 'block', owner: ctx },
     );
-    return posted?.values;
+    return posted ? { values: posted.values, jobId: posted.recostJobId } : undefined;
   },
 };

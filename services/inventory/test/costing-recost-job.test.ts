@@ -127,7 +127,7 @@ describe.each(engines())('re-costing in the background on %s', (engine) => {
     await inventory().deps.jobs.stop();
     try {
       const before = await corrections();
-      await add(
+      const deferred = await add(
         store,
         day(3),
         items.map((i, n) => [i, String(4 + n), '1.37']),
@@ -146,6 +146,8 @@ describe.each(engines())('re-costing in the background on %s', (engine) => {
       expect(mine).toHaveLength(3);
       const jobId = mine[0]!.job_id;
       expect(new Set(mine.map((p) => p.job_id))).toEqual(new Set([jobId]));
+      // the save's answer names the job, so the screen can follow it
+      expect(deferred.jobId).toBe(jobId);
       const job = await jobRow(jobId);
       expect(job).toEqual(expect.objectContaining({ kind: 'inventory.recost', status: 'queued', total: 3 }));
 
@@ -160,7 +162,7 @@ describe.each(engines())('re-costing in the background on %s', (engine) => {
       expect(rows.map((r) => r.recostJobId)).toEqual([jobId, jobId, jobId]);
 
       // a second back-dated change of a pending item and store folds into the same job, from its earlier day
-      await add(store, day(1), [[items[0]!, '2', '50']]);
+      expect((await add(store, day(1), [[items[0]!, '2', '50']])).jobId).toBe(jobId);
       const folded = await f.db()('recost_pending').where({ item_id: items[0] }).first();
       expect(folded).toEqual(expect.objectContaining({ job_id: jobId, from_date: day(1), version: 2 }));
       expect(await count(f.db()('jobs').where({ kind: 'inventory.recost', status: 'queued' }))).toBe(1);

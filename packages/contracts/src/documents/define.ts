@@ -113,6 +113,8 @@ export function documentRecordSchema(doc: DocumentDef) {
     ...recordShape(doc.header),
     lines: z.array(z.object({ lineNo: z.number().int(), ...recordShape(doc.lines), value: decimalString })),
     attachments: z.array(attachmentSchema),
+    /** A background job the save started (a long re-costing): the screen follows it with a progress bar. */
+    jobId: z.string().nullable().optional(),
   });
 }
 export type DocumentRecord = Record<string, unknown> & {

@@ -45,7 +45,17 @@ export interface DocumentHooks {
     input: DocumentInput,
     settings: BranchSettings,
   ): Promise<FieldIssue[]>;
-  post?(trx: Executor, ctx: RequestContext, input: PostingInput): Promise<Map<number, string> | void>;
+  post?(
+    trx: Executor,
+    ctx: RequestContext,
+    input: PostingInput,
+  ): Promise<Map<number, string> | PostingOutcome | void>;
+}
+
+/** What a posting returns besides the lines' values: a background job it started, for the save's answer. */
+export interface PostingOutcome {
+  values?: Map<number, string>;
+  jobId?: string | null;
 }
 
 /** Dates outside the chosen fiscal year are refused (spec section 5); the choice itself is checked first. */
@@ -119,9 +129,11 @@ export function documentEngineRoutes(
     record: DocumentRecord,
     deleted: boolean,
     settings: BranchSettings,
-  ): Promise<void> {
-    const values = await hooks.post?.(trx, ctx, { doc, record, deleted, settings });
+  ): Promise<string | null> {
+    const outcome = await hooks.post?.(trx, ctx, { doc, record, deleted, settings });
+    const values = outcome instanceof Map ? outcome : outcome?.values;
     if (values && !deleted) await documentStore.setValues(s, doc, record.id, values);
+    return (outcome instanceof Map ? null : outcome?.jobId) ?? null;
   }
 
   async function save(
@@ -186,10 +198,18 @@ export function documentEngineRoutes(
       });
     }
     await documentStore.replaceLines(s, doc, recordId, rows.lines);
-    await post(trx, ctx, s, doc, (await documentStore.find(s, doc, recordId))!, false, settings);
+    const jobId = await post(
+      trx,
+      ctx,
+      s,
+      doc,
+      (await documentStore.find(s, doc, recordId))!,
+      false,
+      settings,
+    );
     const after = (await documentStore.find(s, doc, recordId))!;
     await recordAudit(trx, ctx, doc.service, doc.name, recordId, before, after);
-    return after;
+    return jobId ? { ...after, jobId } : after;
   }
 
   return docs.flatMap((doc) => {

@@ -33,6 +33,7 @@ export const ar: InventoryMessages = {
     dateFrom: 'من',
     dateTo: 'إلى',
     averageCost: 'متوسط التكلفة',
+    recosting: 'جارٍ إعادة التكلفة',
     quantityIn: 'وارد',
     quantityOut: 'صادر',
     balance: 'الرصيد',

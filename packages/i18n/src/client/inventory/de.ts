@@ -33,6 +33,7 @@ export const de: InventoryMessages = {
     dateFrom: 'Von',
     dateTo: 'Bis',
     averageCost: 'Durchschnittskosten',
+    recosting: 'Kosten werden neu berechnet',
     quantityIn: 'Zugang',
     quantityOut: 'Abgang',
     balance: 'Bestand',

@@ -32,6 +32,7 @@ export const en = {
     dateFrom: 'From',
     dateTo: 'To',
     averageCost: 'Average cost',
+    recosting: 'Being re-costed',
     quantityIn: 'In',
     quantityOut: 'Out',
     balance: 'Balance',

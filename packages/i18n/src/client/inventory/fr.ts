@@ -33,6 +33,7 @@ export const fr: InventoryMessages = {
     dateFrom: 'Du',
     dateTo: 'Au',
     averageCost: 'Coût moyen',
+    recosting: 'Recalcul du coût en cours',
     quantityIn: 'Entrée',
     quantityOut: 'Sortie',
     balance: 'Solde',

@@ -33,6 +33,7 @@ export const ku: InventoryMessages = {
     dateFrom: 'لە',
     dateTo: 'بۆ',
     averageCost: 'تێچووی مامناوەند',
+    recosting: 'تێچوو دووبارە دەژمێردرێتەوە',
     quantityIn: 'هاتوو',
     quantityOut: 'دەرچوو',
     balance: 'باڵانس',

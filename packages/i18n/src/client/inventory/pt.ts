@@ -33,6 +33,7 @@ export const pt: InventoryMessages = {
     dateFrom: 'De',
     dateTo: 'Até',
     averageCost: 'Custo médio',
+    recosting: 'Custo em recálculo',
     quantityIn: 'Entrada',
     quantityOut: 'Saída',
     balance: 'Saldo',
