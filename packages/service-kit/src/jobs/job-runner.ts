@@ -140,8 +140,13 @@ export async function enqueueJobIn<I>(
   job: StartJob<I> & { state: unknown },
 ): Promise<{ id: string }> {
   const row = await insertJob(executor, owner, job);
+  queuedIn.add(executor);
   return { id: String(row.id) };
 }
+
+const queuedIn = new WeakSet<object>();
+/** Whether a job was queued in this transaction: the service wakes its runner once it commits. */
+export const jobQueuedIn = (trx: object): boolean => queuedIn.has(trx);
 
 async function insertJob<I>(
   executor: Executor,
@@ -247,14 +252,14 @@ export class JobRunner {
 
   /**
    * Queues a job in the caller's transaction (see `enqueueJobIn`), so the job exists exactly when the work
-   * that needs it commits; the runner finds it on its next pass.
+   * that needs it commits; `deps.transact` wakes the runner after the commit, else its next poll finds it.
    */
   async enqueueIn<I>(trx: Executor, owner: JobOwner, job: StartJob<I>): Promise<Job> {
     const kind = this.kinds.get(job.kind);
     if (!kind) throw new Error(`unknown job kind ${job.kind}`);
     const row = await insertJob(trx, owner, { ...job, state: kind.initialState(job.input) });
-    setTimeout(() => this.nudge(), 0);
-    return this.view(row, 'en', []);
+    queuedIn.add(trx);
+    return this.view(row, 'language' in owner ? owner.language : 'en', []);
   }
 
   /** The tenant's job as its owner (or an admin) sees it; anyone else finds nothing. */
