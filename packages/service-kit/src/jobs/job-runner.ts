@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isJobFinished, type Job, type JobStatus } from '@erp/contracts';
 import { isServerMessageKey, parseLanguage, translate, type Language } from '@erp/i18n';
-import { isUniqueViolation, parseJson, type Db, type Executor } from '../db/database';
+import { isLockConflict, isUniqueViolation, parseJson, type Db, type Executor } from '../db/database';
 import { AppError, conflict } from '../errors';
 import { allowedBranchesOf, type FiscalYearChoice, type RequestContext } from '../http/context';
 import type { Principal } from '../http/tokens';
@@ -182,6 +182,8 @@ async function insertJob<I>(
   return row;
 }
 
+const MAX_LOCK_RETRIES = 20;
+
 const ACTIVE: JobStatus[] = ['queued', 'running'];
 
 /**
@@ -196,6 +198,8 @@ export class JobRunner {
   private readonly kinds = new Map<string, JobKind<unknown, unknown>>();
   /** Jobs this process has claimed and run, so a claim found on another job means a resumption. */
   private readonly owned = new Set<string>();
+  /** Chunks in a row lost to lock conflicts, per job: retried up to MAX_LOCK_RETRIES times. */
+  private readonly lockRetries = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -420,6 +424,17 @@ export class JobRunner {
     } catch (error) {
       if (error instanceof AppError)
         return this.finish(row, 'failed', { errorKey: error.key, params: error.params });
+      // a chunk that lost a deadlock to a request rolled back whole: it runs again from the same checkpoint
+      const retries = (this.lockRetries.get(id) ?? 0) + 1;
+      if (isLockConflict(error) && retries <= MAX_LOCK_RETRIES) {
+        this.lockRetries.set(id, retries);
+        this.logger.warn('job chunk lost a lock conflict, retrying', { id, kind: kind.kind, retries });
+        await this.mine(id).update({
+          updated_at: nowIso(),
+          lease_until: new Date(Date.now() + this.leaseMs).toISOString(),
+        });
+        return;
+      }
       this.logger.error('job failed', {
         id,
         kind: kind.kind,
@@ -427,6 +442,7 @@ export class JobRunner {
       });
       return this.finish(row, 'failed', { errorKey: 'internalError' });
     }
+    this.lockRetries.delete(id);
     if (step.result !== undefined)
       return this.finish(row, 'succeeded', { result: step.result, done: step.done, total: step.total });
     await this.mine(id).update({
@@ -464,6 +480,7 @@ export class JobRunner {
       updated_at: now,
     });
     this.owned.delete(id);
+    this.lockRetries.delete(id);
     this.kinds.get(String(row.kind))?.release?.(id);
   }
 
