@@ -24,6 +24,7 @@ import type { ServiceDeps } from '../service';
 import { branchSettings, type BranchSettings } from './branch-settings';
 import { resolveFiscalYear } from './fiscal-year';
 import { documentAsEntity, documentRows, documentStore, roundedInput } from './store';
+import { activeClose, closeInlineLimit, enqueueClose, registerCloser } from './close-job';
 
 export interface PostingInput {
   doc: DocumentDef;
@@ -165,6 +166,8 @@ export function documentEngineRoutes(
     const s = scopeOf(ctx, trx);
     const before = id ? await findAllowed(s, ctx, doc, id) : null;
     if (before) refuseLocked(before);
+    if (before && doc.closable && (await activeClose(deps, requirePrincipal(ctx).tenantId, doc, before.id)))
+      throw conflict('postingInProgress');
     const settings = await settingsFor(s, ctx);
     const input = roundedInput(doc, typed, settings.digits);
     await check(s, ctx, doc, input, settings);
@@ -212,13 +215,36 @@ export function documentEngineRoutes(
     return jobId ? { ...after, jobId } : after;
   }
 
+  /** Closes a document in the caller's transaction: checks, the posting of its effect, the audit. */
+  async function closeIn(ctx: RequestContext, trx: Executor, doc: DocumentDef, id: string) {
+    const s = scopeOf(ctx, trx);
+    const before = await findAllowed(s, ctx, doc, id);
+    refuseLocked(before);
+    const settings = await settingsFor(s, ctx);
+    await checkFiscalYear(s, ctx, before.date);
+    await s(documentTableOf(doc))
+      .where({ id })
+      .update({ status: 'closed', revision: before.revision + 1, updated_at: nowIso() });
+    await post(trx, ctx, s, doc, (await documentStore.find(s, doc, id))!, false, settings);
+    const after = (await documentStore.find(s, doc, id))!;
+    await recordAudit(trx, ctx, doc.service, doc.name, id, before, after);
+    return after;
+  }
+  registerCloser(deps, docs, closeIn, (ctx, doc, id) => findAllowed(scopeOf(ctx), ctx, doc, id));
+
   return docs.flatMap((doc) => {
     const [list, get, create, update, remove, attach, download, detach, close] = documentRoutes(doc);
     const routes: BoundRoute[] = [
       handle(list!, ({ ctx, query }) =>
         documentStore.list(scopeOf(ctx), doc, query as DocumentListQuery, ctx.branchId, ctx.allowedBranches),
       ),
-      handle(get!, ({ ctx, params }) => findAllowed(scopeOf(ctx), ctx, doc, (params as { id: string }).id)),
+      handle(get!, async ({ ctx, params }) => {
+        const id = (params as { id: string }).id;
+        const found = await findAllowed(scopeOf(ctx), ctx, doc, id);
+        // a close running in the background: the screen follows it after a reload
+        const jobId = doc.closable ? await activeClose(deps, requirePrincipal(ctx).tenantId, doc, id) : null;
+        return jobId ? { ...found, jobId } : found;
+      }),
       handle(create!, ({ ctx, body }) => save(ctx, doc, null, body as DocumentInput)),
       handle(update!, ({ ctx, params, body }) =>
         save(ctx, doc, (params as { id: string }).id, body as DocumentInput),
@@ -299,20 +325,17 @@ export function documentEngineRoutes(
       routes.push(
         handle(close, async ({ ctx, params }) => {
           const id = (params as { id: string }).id;
-          return deps.transact(async (trx) => {
-            const s = scopeOf(ctx, trx);
-            const before = await findAllowed(s, ctx, doc, id);
-            refuseLocked(before);
-            const settings = await settingsFor(s, ctx);
-            await checkFiscalYear(s, ctx, before.date);
-            await s(documentTableOf(doc))
-              .where({ id })
-              .update({ status: 'closed', revision: before.revision + 1, updated_at: nowIso() });
-            await post(trx, ctx, s, doc, (await documentStore.find(s, doc, id))!, false, settings);
-            const after = (await documentStore.find(s, doc, id))!;
-            await recordAudit(trx, ctx, doc.service, doc.name, id, before, after);
-            return after;
-          });
+          const before = await findAllowed(scopeOf(ctx), ctx, doc, id);
+          refuseLocked(before);
+          // a large document closes in the background (close-job.ts): the answer names the job
+          if (before.lines.length > closeInlineLimit(deps)) {
+            await checkFiscalYear(scopeOf(ctx), ctx, before.date);
+            const jobId = await enqueueClose(deps.jobs, ctx, doc, id, before.lines.length);
+            return { ...before, jobId };
+          }
+          if (await activeClose(deps, requirePrincipal(ctx).tenantId, doc, id))
+            throw conflict('postingInProgress');
+          return deps.transact((trx) => closeIn(ctx, trx, doc, id));
         }),
       );
     return routes;

@@ -31,8 +31,16 @@ export const RECOST_JOB = 'inventory.recost';
  * longer; above it the wait (and the locks) move to the job.
  */
 export const DEFAULT_INLINE_LIMIT = 20_000;
-/** Items and stores per chunk (`ERP_RECOST_CHUNK_PAIRS`): a chunk is one transaction holding their locks. */
-const chunkPairs = () => Math.max(1, Number(process.env.ERP_RECOST_CHUNK_PAIRS) || 200);
+/**
+ * Items and stores per chunk: a chunk is one transaction holding their locks, and on SQLite it holds the event
+ * loop too, so its size follows the time the last one took, aiming at CHUNK_MS (other requests wait at most
+ * about that long); `ERP_RECOST_CHUNK_PAIRS` fixes it (tests).
+ */
+const CHUNK_MS = 15;
+const MAX_CHUNK_PAIRS = 500;
+const fixedChunk = () => Number(process.env.ERP_RECOST_CHUNK_PAIRS) || 0;
+const nextChunk = (pairs: number, ms: number) =>
+  Math.max(1, Math.min(MAX_CHUNK_PAIRS, Math.round((pairs * CHUNK_MS) / Math.max(ms, 1))));
 
 export function inlineLimit(): number {
   const n = Number(process.env.ERP_RECOST_INLINE_LIMIT);
@@ -178,8 +186,10 @@ export interface RecostState {
   pairs: number;
   corrections: number;
   parts: number;
+  /** Items and stores the next chunk takes. */
+  chunk?: number;
 }
-const initialState = (): RecostState => ({ pairs: 0, corrections: 0, parts: 0 });
+const initialState = (): RecostState => ({ pairs: 0, corrections: 0, parts: 0, chunk: 20 });
 
 /** The background re-costing: chunks of items and stores, each replayed from its pending day. */
 export function recostJob(deps: ServiceDeps): JobKind<RecostInput, RecostState> {
@@ -188,13 +198,15 @@ export function recostJob(deps: ServiceDeps): JobKind<RecostInput, RecostState> 
     resumable: true,
     initialState,
     async step(run) {
+      const started = Date.now();
+      const size = fixedChunk() || run.state.chunk || 20;
       const first = (await tenantScope(
         deps.db,
         run.tenantId,
       )('recost_pending')
         .where({ job_id: run.id })
         .orderBy(['item_id', 'store_id'])
-        .limit(chunkPairs())
+        .limit(size)
         .select('item_id', 'store_id')) as Row[];
       const total = run.state.pairs + (await countOf(deps, run.tenantId, run.id));
       if (first.length === 0)
@@ -241,6 +253,7 @@ export function recostJob(deps: ServiceDeps): JobKind<RecostInput, RecostState> 
           pairs: run.state.pairs + rows.length,
           corrections: run.state.corrections + result.corrections.length,
           parts: run.state.parts + parts,
+          chunk: nextChunk(first.length, Date.now() - started),
         };
         await run.checkpoint(trx, state, state.pairs);
         return { state, done: state.pairs, total: Math.max(total, state.pairs) };
