@@ -1,5 +1,6 @@
 import { entitiesOf, stockDocuments } from '@erp/contracts';
 import {
+  documentCloseJob,
   documentEngineRoutes,
   masterDataRoutes,
   replicaHandlers,
@@ -25,6 +26,6 @@ export const inventoryModule: ServiceModule = {
     ...documentEngineRoutes(deps, stockDocuments, stockDocumentHooks),
   ],
   consumers: () => ({ ...replicaHandlers, ...stockDocumentHandlers }),
-  jobs: (deps) => [itemsImportJob(deps), recostJob(deps)],
+  jobs: (deps) => [itemsImportJob(deps), recostJob(deps), documentCloseJob(deps)],
   republish: () => republishItems,
 };

@@ -37,7 +37,7 @@ export function registerCloser(
 }
 
 export function closeInlineLimit(deps: ServiceDeps): number {
-  const raw = deps.env.ERP_CLOSE_INLINE_LINES;
+  const raw = deps.env.ERP_CLOSE_INLINE_LINES ?? process.env.ERP_CLOSE_INLINE_LINES;
   const n = Number(raw);
   return raw !== undefined && raw !== '' && Number.isFinite(n) && n >= 0 ? n : DEFAULT_CLOSE_INLINE_LINES;
 }
@@ -67,9 +67,8 @@ export async function enqueueClose(
 }
 
 /** The id of the close job running for a document, if any (the document read names it). */
-export async function activeClose(deps: ServiceDeps, tenantId: string, doc: DocumentDef, id: string) {
-  const row = (await deps
-    .db('jobs')
+export async function activeClose(db: Executor, tenantId: string, doc: DocumentDef, id: string) {
+  const row = (await db('jobs')
     .where({ active_key: `${tenantId}:${DOCUMENT_CLOSE_JOB}:${closeResource(doc, id)}` })
     .first('id')) as { id: string } | undefined;
   return row?.id ?? null;

@@ -166,7 +166,8 @@ export function documentEngineRoutes(
     const s = scopeOf(ctx, trx);
     const before = id ? await findAllowed(s, ctx, doc, id) : null;
     if (before) refuseLocked(before);
-    if (before && doc.closable && (await activeClose(deps, requirePrincipal(ctx).tenantId, doc, before.id)))
+    // (in the transaction: SQLite's one connection is the transaction's)
+    if (before && doc.closable && (await activeClose(trx, requirePrincipal(ctx).tenantId, doc, before.id)))
       throw conflict('postingInProgress');
     const settings = await settingsFor(s, ctx);
     const input = roundedInput(doc, typed, settings.digits);
@@ -242,7 +243,9 @@ export function documentEngineRoutes(
         const id = (params as { id: string }).id;
         const found = await findAllowed(scopeOf(ctx), ctx, doc, id);
         // a close running in the background: the screen follows it after a reload
-        const jobId = doc.closable ? await activeClose(deps, requirePrincipal(ctx).tenantId, doc, id) : null;
+        const jobId = doc.closable
+          ? await activeClose(deps.db, requirePrincipal(ctx).tenantId, doc, id)
+          : null;
         return jobId ? { ...found, jobId } : found;
       }),
       handle(create!, ({ ctx, body }) => save(ctx, doc, null, body as DocumentInput)),
@@ -255,6 +258,8 @@ export function documentEngineRoutes(
           const s = scopeOf(ctx, trx);
           const before = await findAllowed(s, ctx, doc, id);
           refuseLocked(before);
+          if (doc.closable && (await activeClose(trx, requirePrincipal(ctx).tenantId, doc, id)))
+            throw conflict('postingInProgress');
           const settings = await settingsFor(s, ctx);
           await post(trx, ctx, s, doc, { ...before, revision: before.revision + 1 }, true, settings);
           await s(documentLinesTableOf(doc)).where({ document_id: id }).delete();
@@ -333,7 +338,7 @@ export function documentEngineRoutes(
             const jobId = await enqueueClose(deps.jobs, ctx, doc, id, before.lines.length);
             return { ...before, jobId };
           }
-          if (await activeClose(deps, requirePrincipal(ctx).tenantId, doc, id))
+          if (await activeClose(deps.db, requirePrincipal(ctx).tenantId, doc, id))
             throw conflict('postingInProgress');
           return deps.transact((trx) => closeIn(ctx, trx, doc, id));
         }),
