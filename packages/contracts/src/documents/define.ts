@@ -125,6 +125,8 @@ export type DocumentRecord = Record<string, unknown> & {
   revision: number;
   referenced: boolean;
   lines: (Record<string, unknown> & { lineNo: number })[];
+  /** A background job the save or close started (see the schema above). */
+  jobId?: string | null;
 };
 
 export function documentListQuery() {
