@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     const tenantId = String(template.tenant_id);
 
     // --- seed: the items, then MOVEMENTS movements in multi-line documents, in date order ---
-    let t = performance.now();
+    const t = performance.now();
     const ids: string[] = [first];
     const rows: Record<string, unknown>[] = [];
     for (let k = 1; k < ITEMS; k++) {

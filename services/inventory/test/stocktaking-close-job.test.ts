@@ -34,7 +34,7 @@ describe.each(engines())('closing a stocktaking as a job on %s', (engine) => {
     });
     // no job runs for now: what a user sees while the close is queued
     await inventory().deps.jobs.stop();
-    let jobId = '';
+    let jobId: string | undefined;
     try {
       const closing = await f.send('post', `/api/Stocktakings/${sheet.id}/close`);
       expect(closing.status).toBe(200);
@@ -63,7 +63,7 @@ describe.each(engines())('closing a stocktaking as a job on %s', (engine) => {
     }
     let job: { status: string; result: unknown; done: number; total: number } | null = null;
     for (let i = 0; i < 400; i++) {
-      job = (await f.app.api.get(`/api/inventory/jobs/${jobId}`).set(f.headers())).body;
+      job = (await f.app.api.get(`/api/inventory/jobs/${jobId!}`).set(f.headers())).body;
       if (job && job.status !== 'queued' && job.status !== 'running') break;
       await new Promise((r) => setTimeout(r, 25));
     }
