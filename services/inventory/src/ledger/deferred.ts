@@ -103,9 +103,16 @@ export async function recordDeferred(
   owner: JobOwner,
   cause: { sourceService: string; documentType: string; documentId: string; revision: number },
   deferred: Map<string, string>,
+  locked: ReadonlySet<string>,
 ): Promise<string | null> {
   if (deferred.size === 0) return null;
+  // a store reached through a transfer is not locked yet: its row must not be cleared by a job meanwhile
+  await lockHoldings(
+    s,
+    [...deferred.keys()].filter((k) => !locked.has(k)),
+  );
   const existing = await pendingOf(s, [...deferred.keys()]);
+  const dates = new Map(deferred);
   // a row whose job ended without clearing it (failed, cancelled) goes to the new job
   const jobIds = [...new Set([...existing.values()].map((r) => String(r.job_id)))];
   const live = new Set(
@@ -123,11 +130,13 @@ export async function recordDeferred(
       const [itemId, storeId] = k.split('\u0000') as [string, string];
       await s('recost_pending').where({ item_id: itemId, store_id: storeId }).delete();
       existing.delete(k);
+      // its day is still owed
+      if (String(r.from_date) < dates.get(k)!) dates.set(k, String(r.from_date));
     }
   const now = new Date().toISOString();
   let folded: string | null = null;
   const fresh: [string, string][] = [];
-  for (const [pair, date] of deferred) {
+  for (const [pair, date] of dates) {
     const row = existing.get(pair);
     if (!row) {
       fresh.push([pair, date]);

@@ -301,6 +301,7 @@ export async function postDocument(
         options.owner ?? { system: true, tenantId: s.tenantId, correlationId: origin.correlationId },
         { ...docKey, revision: doc.revision },
         result.deferred,
+        new Set(locked),
       )
     : null;
 
