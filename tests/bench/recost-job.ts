@@ -65,13 +65,17 @@ async function main(): Promise<void> {
       'content-type': 'application/json',
     };
     const call = async (method: string, p: string, body?: unknown) => {
+      // a create carries an Idempotency-Key, so it too can be sent again safely (the same key: the first result)
+      const once: Record<string, string> =
+        method === 'POST' ? { 'Idempotency-Key': randomBytes(12).toString('hex') } : {};
       const send = () =>
-        fetch(`${app.url}${p}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
-      // a kept-alive socket the server closed as it was reused (issue 11 finding 12): a GET is sent again
-      const res = await send().catch((error: unknown) => {
-        if (method !== 'GET') throw error;
-        return send();
-      });
+        fetch(`${app.url}${p}`, {
+          method,
+          headers: { ...headers, ...once },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+      // a kept-alive socket the server closed as it was reused (issue 11 finding 12): the call is sent again
+      const res = await send().catch(() => send());
       if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
       return (await res.json()) as Record<string, unknown>;
     };
