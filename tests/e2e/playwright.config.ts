@@ -83,6 +83,8 @@ export default defineConfig({
       ERP_SCRYPT_LOG_N: '10',
       ERP_PROVIDER_KEY: PROVIDER_KEY,
       ERP_SUPPORT_CHAT_URL: SUPPORT_CHAT_URL,
+      // a stocktaking of more than two lines closes as a background job (inventory-jobs.spec.ts)
+      ERP_CLOSE_INLINE_LINES: '2',
     },
   },
 });

@@ -4,6 +4,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
+import { Tag } from 'primereact/tag';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -91,7 +92,7 @@ function balanceColumns(
   digits: number,
   storeNames: ReadonlyMap<string, string>,
   unitNames: ReadonlyMap<string, string>,
-): PrintColumn<StockBalanceRow>[] {
+): ScreenColumn<StockBalanceRow>[] {
   return [
     { key: 'code', header: label(language, 'fields.code'), value: (r) => r.code },
     { key: 'name', header: label(language, 'fields.itemId'), value: (r) => itemName(r, language) },
@@ -118,10 +119,27 @@ function balanceColumns(
               .join(' + ')
           : '',
     },
-    { key: 'averageCost', header: t('reports.averageCost'), value: (r) => money(r.averageCost, digits) },
+    {
+      key: 'averageCost',
+      header: t('reports.averageCost'),
+      value: (r) => money(r.averageCost, digits),
+      // a background job is correcting the item's later costs in this store: the figure is about to change
+      cell: (r) =>
+        r.recostJobId ? (
+          <>
+            {money(r.averageCost, digits)}{' '}
+            <Tag value={t('reports.recosting')} severity="warning" data-testid="report-recosting" />
+          </>
+        ) : (
+          money(r.averageCost, digits)
+        ),
+    },
     { key: 'value', header: label(language, 'fields.value'), value: (r) => money(r.value, digits) },
   ];
 }
+
+/** A column as printed, and how the screen shows its cell when that says more than the text (a tag). */
+type ScreenColumn<T> = PrintColumn<T> & { cell?: (row: T) => ReactNode };
 
 const NUMERIC = new Set([
   'quantity',
@@ -148,7 +166,7 @@ function ReportTable<T>({
   empty,
 }: {
   testId: string;
-  columns: readonly PrintColumn<T>[];
+  columns: readonly ScreenColumn<T>[];
   rows: readonly T[];
   loading: boolean;
   paging: object;
@@ -175,7 +193,7 @@ function ReportTable<T>({
         <Column
           key={c.key}
           header={c.header}
-          body={(r: T) => c.value(r)}
+          body={(r: T) => (c.cell ? c.cell(r) : c.value(r))}
           bodyClassName={NUMERIC.has(c.key) ? 'erp-md__num' : undefined}
         />
       ))}

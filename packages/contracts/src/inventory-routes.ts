@@ -50,6 +50,8 @@ export const stockBalanceRow = z.object({
   names: referenceNamesSchema,
   /** The quantity in the item's units, largest first ('2 cartons 6 pieces' as unit id and count). */
   breakdown: z.array(z.object({ unitId: z.string(), quantity: decimalString })),
+  /** Set while a background job re-costs the item in the store (its later values are being corrected). */
+  recostJobId: z.string().nullable().optional(),
 });
 export type StockBalanceRow = z.infer<typeof stockBalanceRow>;
 

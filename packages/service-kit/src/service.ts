@@ -18,7 +18,7 @@ import type { TokenService } from './http/tokens';
 import { deadLetterRoutes } from './dead-letters';
 import { republishRoutes, type Republisher } from './republish';
 import { jobsMigration } from './jobs/jobs-migration';
-import { JobRunner, type JobKind } from './jobs/job-runner';
+import { jobQueuedIn, JobRunner, type JobKind } from './jobs/job-runner';
 import { jobRouteHandlers } from './jobs/job-routes';
 import { countRequests } from './jobs/request-pressure';
 
@@ -141,8 +141,14 @@ export async function startService(module: ServiceModule, options: StartOptions)
     logger,
     env: options.env ?? process.env,
     async transact(work) {
-      const result = await db.transaction(work);
+      let used: object | null = null;
+      const result = await db.transaction((trx) => {
+        used = trx;
+        return work(trx);
+      });
       relay.nudge();
+      // a job queued in the transaction exists now: run it without waiting for the next poll
+      if (used && jobQueuedIn(used)) jobs.nudge();
       return result;
     },
   };

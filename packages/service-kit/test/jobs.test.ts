@@ -309,4 +309,37 @@ describe.each(engines())('background jobs on %s', (engine) => {
     // 20 chunks of 40 ms each: the loop was blocked one chunk at a time, never for the whole job
     expect(lag.max / 1e6).toBeLessThan(400);
   });
+  it("queues a job in the caller's transaction: kept if it commits, gone if it rolls back; a system job for events", async () => {
+    const runner = runnerFor();
+    const input = { to: 3, perChunk: 3 };
+    await expect(
+      db.transaction(async (trx) => {
+        await runner.enqueueIn(trx, contextOf(), { kind: 'count', resource: 'tx', input });
+        throw new Error('the posting failed');
+      }),
+    ).rejects.toThrow('the posting failed');
+    expect(await db('jobs').where({ resource: 'tx' }).first()).toBeUndefined();
+    // an event caused the work: no user, the tenant's system job, seen by the tenant's admins only
+    const job = await db.transaction((trx) =>
+      runner.enqueueIn(
+        trx,
+        { system: true, tenantId: 'tenant-a', correlationId: 'c' },
+        {
+          kind: 'count',
+          resource: 'tx',
+          input,
+        },
+      ),
+    );
+    expect(job).toEqual(expect.objectContaining({ status: 'queued', resource: 'tx' }));
+    // one active job per resource holds inside a transaction too
+    await expect(
+      db.transaction((trx) => runner.enqueueIn(trx, contextOf(), { kind: 'count', resource: 'tx', input })),
+    ).rejects.toEqual(expect.objectContaining({ status: 409, key: 'jobInProgress' }));
+    expect(await runner.find(contextOf('u1'), job.id)).toBeNull();
+    expect(await runner.find(contextOf('u2', 'tenant-a', true), job.id)).not.toBeNull();
+    await runner.start();
+    await waitFor(async () => (await jobRow(job.id)).status === 'succeeded');
+    expect((await counted(job.id)).map((r) => r.n)).toEqual([1, 2, 3]);
+  });
 });

@@ -1,5 +1,6 @@
 import { entitiesOf, stockDocuments } from '@erp/contracts';
 import {
+  documentCloseJob,
   documentEngineRoutes,
   masterDataRoutes,
   replicaHandlers,
@@ -12,6 +13,7 @@ import {
 import { catalogHooks, republishItems } from './catalog';
 import { stockDocumentHandlers } from './consumers';
 import { itemsImportJob } from './items-migration';
+import { recostJob } from './ledger/deferred';
 import { inventoryMigrations } from './migrations';
 import { inventoryRouteHandlers } from './routes';
 import { stockDocumentHooks } from './stock-documents';
@@ -30,6 +32,6 @@ export const inventoryModule: ServiceModule = {
   ],
   consumers: () => starters.withHandlers({ ...replicaHandlers, ...stockDocumentHandlers }),
   seed: (deps) => starters.seed(deps),
-  jobs: (deps) => [itemsImportJob(deps)],
+  jobs: (deps) => [itemsImportJob(deps), recostJob(deps), documentCloseJob(deps)],
   republish: () => republishItems,
 };

@@ -573,4 +573,23 @@ export const inventoryMigrations: Migration[] = [
     },
   },
   idempotencyKitMigration,
+  {
+    name: 'inventory_0008_recost_pending',
+    async up(knex) {
+      // items and stores whose later movements a background job re-costs (issue 11: large histories)
+      await knex.schema.createTable('recost_pending', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('item_id', 36).notNullable();
+        t.string('store_id', 36).notNullable();
+        // the job replays the holding from the start of this day
+        t.string('from_date', 10).notNullable();
+        t.string('job_id', 36).notNullable();
+        // raised by every change folded in, so a job only clears what it re-costed
+        t.integer('version').notNullable();
+        t.string('updated_at', 30).notNullable();
+        t.primary(['tenant_id', 'item_id', 'store_id']);
+        t.index(['job_id', 'item_id', 'store_id'], 'recost_pending_job');
+      });
+    },
+  },
 ];

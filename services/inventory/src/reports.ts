@@ -11,6 +11,7 @@ import {
 } from '@erp/contracts';
 import { referenceNames, searchColumns, type TenantScope } from '@erp/service-kit';
 import { itemUnits } from './ledger/items';
+import { recostingOf } from './ledger/deferred';
 
 type Row = Record<string, unknown>;
 const ITEMS = tableOf(items);
@@ -101,11 +102,15 @@ async function pageOfBalances(
     .orderBy([{ column: 'i.code_number' }, { column: 'i.code' }, { column: 'store_id' }])
     .offset((query.page - 1) * query.pageSize)
     .limit(query.pageSize);
+  const list = (rows as Row[]).map((r) => balanceRow(r, storeId));
+  // the rows whose item and store a background job is re-costing say so, with the job
+  const recosting = await recostingOf(
+    s,
+    list.map((r) => `${r.itemId}\u0000${r.storeId}`),
+  );
+  for (const r of list) r.recostJobId = recosting.get(`${r.itemId}\u0000${r.storeId}`) ?? null;
   return {
-    items: await withNamesAndUnits(
-      s,
-      (rows as Row[]).map((r) => balanceRow(r, storeId)),
-    ),
+    items: await withNamesAndUnits(s, list),
     total: Number(totals?.n ?? 0),
     page: query.page,
     pageSize: query.pageSize,

@@ -175,7 +175,7 @@ export const stockDocumentHooks: DocumentHooks = {
     const lines = deleted
       ? []
       : await ledgerLines(s, doc, { ...record, stocktakingMethod: settings.policies.stocktakingMethod });
-    const values = await postDocument(
+    const posted = await postDocument(
       trx,
       s,
       originOf(ctx),
@@ -189,8 +189,8 @@ export const stockDocumentHooks: DocumentHooks = {
         deleted,
         lines,
       },
-      { refuseNegative: settings.policies.negativeBalance === 'block' },
+      { refuseNegative: settings.policies.negativeBalance === 'block', owner: ctx },
     );
-    return values ?? undefined;
+    return posted ? { values: posted.values, jobId: posted.recostJobId } : undefined;
   },
 };

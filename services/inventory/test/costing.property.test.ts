@@ -26,6 +26,8 @@ const OPS = Number(process.env.COSTING_PROPERTY_OPS ?? 200);
 const SEED = Number(process.env.COSTING_PROPERTY_SEED ?? 20261123);
 // a long run starts over with fresh items every so often, so the model's replay stays small
 const EPOCH = 400;
+// the same run with every back-dated change re-costed by the background job (deferred.ts)
+const DEFERRED_OPS = Number(process.env.COSTING_PROPERTY_DEFERRED_OPS ?? 100);
 
 function random(seed: number) {
   let a = seed >>> 0;
@@ -52,14 +54,15 @@ describe.each(engines())('stock costing against the model on %s', (engine) => {
   });
   afterAll(async () => f?.stop());
 
-  it(`agrees with the model after each of ${OPS} random operations (seed ${SEED})`, async () => {
+  /** `background`: every back-dated change goes to the re-costing job; each check waits for it to end. */
+  async function run(OPS: number, background: boolean) {
     const rnd = random(SEED);
     const digits = Math.min(2, Number((await f.branch()).body.decimalDigits));
     const stores = [await f.store(), await f.store(), await f.store()];
     let items: string[] = [];
     const docs = new Map<string, ModelDoc>();
     let model: Replay = replay([]);
-    const stats = { operations: 0, refused: 0, checks: 0, mismatches: 0, reports: 0 };
+    const stats = { operations: 0, refused: 0, checks: 0, mismatches: 0, reports: 0, deferred: 0 };
     const mismatch = (what: string) => {
       stats.mismatches++;
       throw new Error(`mismatch after ${stats.operations} operations: ${what}`);
@@ -257,13 +260,49 @@ describe.each(engines())('stock costing against the model on %s', (engine) => {
       } else if (roll < 0.9) await apply(rnd.pick(existing), undefined);
       else await concurrentAdditions();
       stats.operations++;
+      if (background) await settled();
       await check();
       if (op % 20 === 19) await checkReport();
     }
     await checkReport();
     // the figures of the run, for the issue's note
-    process.stdout.write(`costing property (${engine}, seed ${SEED}): ${JSON.stringify(stats)}\n`);
+    // how many re-costing jobs the run made (the background run's changes that went to a job)
+    const [jobs] = (await f.db()('jobs').where({ kind: 'inventory.recost' }).count({ n: '*' })) as {
+      n: number | string;
+    }[];
+    stats.deferred = Number(jobs!.n);
+    process.stdout.write(
+      `costing property (${engine}, ${background ? 'background' : 'inline'}, seed ${SEED}): ${JSON.stringify(stats)}\n`,
+    );
     expect(stats.mismatches).toBe(0);
     expect(stats.checks).toBeGreaterThan(OPS);
+    if (background) expect(stats.deferred).toBeGreaterThan(0);
+  }
+
+  /** Waits until no item and store is left to a re-costing job, counting the jobs that ran. */
+  async function settled() {
+    for (let i = 0; i < 2000; i++) {
+      const [r] = (await f.db()('recost_pending').count({ n: '*' })) as { n: number | string }[];
+      if (Number(r!.n) === 0) return;
+      await new Promise((done) => setTimeout(done, 20));
+    }
+    throw new Error('the re-costing jobs did not end');
+  }
+
+  it(`agrees with the model after each of ${OPS} random operations (seed ${SEED})`, () => run(OPS, false));
+
+  it(`agrees with the model when re-costing runs in the background (${DEFERRED_OPS} operations)`, async () => {
+    process.env.ERP_RECOST_INLINE_LIMIT = '3';
+    try {
+      await run(DEFERRED_OPS, true);
+    } finally {
+      delete process.env.ERP_RECOST_INLINE_LIMIT;
+    }
+    const [failed] = (await f
+      .db()('jobs')
+      .where({ kind: 'inventory.recost' })
+      .whereNot({ status: 'succeeded' })
+      .count({ n: '*' })) as { n: number | string }[];
+    expect(Number(failed!.n)).toBe(0);
   });
 });

@@ -129,6 +129,8 @@ export function documentRecordSchema(doc: DocumentDef) {
     names: referenceNamesSchema,
     /** The quantities per main unit of the lines' items (issue 12 item 5): 5 cartons + 10 pieces → 130 pieces. */
     quantityTotals: z.array(z.object({ unitId: z.string(), quantity: decimalString })).optional(),
+    /** A background job the save started (a long re-costing): the screen follows it with a progress bar. */
+    jobId: z.string().nullable().optional(),
   });
 }
 export type DocumentRecord = Record<string, unknown> & {
@@ -141,6 +143,8 @@ export type DocumentRecord = Record<string, unknown> & {
   lines: (Record<string, unknown> & { lineNo: number })[];
   names?: ReferenceNames;
   quantityTotals?: { unitId: string; quantity: string }[];
+  /** A background job the save or close started (see the schema above). */
+  jobId?: string | null;
 };
 
 export function documentListQuery() {

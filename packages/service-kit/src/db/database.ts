@@ -125,6 +125,17 @@ export async function dropMysqlDatabase(url: string, database: string): Promise<
   }
 }
 
+/** A transaction lost to another over locks (MySQL's deadlock or lock wait timeout, SQLite busy): retrying helps. */
+export function isLockConflict(error: unknown): boolean {
+  const e = error as { code?: string };
+  return (
+    e?.code === 'ER_LOCK_DEADLOCK' ||
+    e?.code === 'ER_LOCK_WAIT_TIMEOUT' ||
+    e?.code === 'SQLITE_BUSY' ||
+    e?.code === 'SQLITE_LOCKED'
+  );
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; errno?: number; message?: string };
   return (

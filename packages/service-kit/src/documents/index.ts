@@ -3,3 +3,4 @@ export * from './store';
 export * from './routes';
 export * from './branch-settings';
 export * from './fiscal-year';
+export * from './close-job';

@@ -31,6 +31,7 @@ import type { ServiceDeps } from '../service';
 import { branchSettings, type BranchSettings } from './branch-settings';
 import { resolveFiscalYear } from './fiscal-year';
 import { documentAsEntity, documentRows, documentStore, roundedInput } from './store';
+import { activeClose, closeInlineLimit, enqueueClose, registerCloser } from './close-job';
 
 export interface PostingInput {
   doc: DocumentDef;
@@ -52,7 +53,11 @@ export interface DocumentHooks {
     input: DocumentInput,
     settings: BranchSettings,
   ): Promise<FieldIssue[]>;
-  post?(trx: Executor, ctx: RequestContext, input: PostingInput): Promise<Map<number, string> | void>;
+  post?(
+    trx: Executor,
+    ctx: RequestContext,
+    input: PostingInput,
+  ): Promise<Map<number, string> | PostingOutcome | void>;
   /**
    * The main unit and the units' rates of the lines' items (issue 12 item 5): the document's total quantity is
    * then counted in main units, never by adding cartons to pieces.
@@ -61,6 +66,12 @@ export interface DocumentHooks {
     s: TenantScope,
     itemIds: readonly string[],
   ): Promise<ReadonlyMap<string, { mainUnitId: string; rates: ReadonlyMap<string, Dec> }>>;
+}
+
+/** What a posting returns besides the lines' values: a background job it started, for the save's answer. */
+export interface PostingOutcome {
+  values?: Map<number, string>;
+  jobId?: string | null;
 }
 
 /** Dates outside the chosen fiscal year are refused (spec section 5); the choice itself is checked first. */
@@ -169,9 +180,11 @@ export function documentEngineRoutes(
     record: DocumentRecord,
     deleted: boolean,
     settings: BranchSettings,
-  ): Promise<void> {
-    const values = await hooks.post?.(trx, ctx, { doc, record, deleted, settings });
+  ): Promise<string | null> {
+    const outcome = await hooks.post?.(trx, ctx, { doc, record, deleted, settings });
+    const values = outcome instanceof Map ? outcome : outcome?.values;
     if (values && !deleted) await documentStore.setValues(s, doc, record.id, values);
+    return (outcome instanceof Map ? null : outcome?.jobId) ?? null;
   }
 
   async function save(
@@ -203,6 +216,9 @@ export function documentEngineRoutes(
     const s = scopeOf(ctx, trx);
     const before = id ? await findAllowed(s, ctx, doc, id) : null;
     if (before) refuseLocked(before);
+    // (in the transaction: SQLite's one connection is the transaction's)
+    if (before && doc.closable && (await activeClose(trx, requirePrincipal(ctx).tenantId, doc, before.id)))
+      throw conflict('postingInProgress');
     const settings = await settingsFor(s, ctx);
     const input = roundedInput(doc, typed, settings.digits);
     await check(s, ctx, doc, input, settings);
@@ -239,11 +255,36 @@ export function documentEngineRoutes(
       });
     }
     await documentStore.replaceLines(s, doc, recordId, rows.lines);
-    await post(trx, ctx, s, doc, (await documentStore.find(s, doc, recordId))!, false, settings);
+    const jobId = await post(
+      trx,
+      ctx,
+      s,
+      doc,
+      (await documentStore.find(s, doc, recordId))!,
+      false,
+      settings,
+    );
     const after = (await documentStore.find(s, doc, recordId))!;
     await recordAudit(trx, ctx, doc.service, doc.name, recordId, before, after);
+    return jobId ? { ...after, jobId } : after;
+  }
+
+  /** Closes a document in the caller's transaction: checks, the posting of its effect, the audit. */
+  async function closeIn(ctx: RequestContext, trx: Executor, doc: DocumentDef, id: string) {
+    const s = scopeOf(ctx, trx);
+    const before = await findAllowed(s, ctx, doc, id);
+    refuseLocked(before);
+    const settings = await settingsFor(s, ctx);
+    await checkFiscalYear(s, ctx, before.date);
+    await s(documentTableOf(doc))
+      .where({ id })
+      .update({ status: 'closed', revision: before.revision + 1, updated_at: nowIso() });
+    await post(trx, ctx, s, doc, (await documentStore.find(s, doc, id))!, false, settings);
+    const after = (await documentStore.find(s, doc, id))!;
+    await recordAudit(trx, ctx, doc.service, doc.name, id, before, after);
     return after;
   }
+  registerCloser(deps, docs, closeIn, (ctx, doc, id) => findAllowed(scopeOf(ctx), ctx, doc, id));
 
   return docs.flatMap((doc) => {
     const [list, get, create, update, remove, attach, download, detach, close] = documentRoutes(doc);
@@ -253,7 +294,13 @@ export function documentEngineRoutes(
       ),
       handle(get!, async ({ ctx, params }) => {
         const s = scopeOf(ctx);
-        return readable(s, doc, await findAllowed(s, ctx, doc, (params as { id: string }).id));
+        const id = (params as { id: string }).id;
+        const found = await readable(s, doc, await findAllowed(s, ctx, doc, id));
+        // a close running in the background: the screen follows it after a reload
+        const jobId = doc.closable
+          ? await activeClose(deps.db, requirePrincipal(ctx).tenantId, doc, id)
+          : null;
+        return jobId ? { ...found, jobId } : found;
       }),
       handle(create!, ({ ctx, body }) => save(ctx, doc, null, body as DocumentInput)),
       handle(update!, ({ ctx, params, body }) =>
@@ -265,6 +312,8 @@ export function documentEngineRoutes(
           const s = scopeOf(ctx, trx);
           const before = await findAllowed(s, ctx, doc, id);
           refuseLocked(before);
+          if (doc.closable && (await activeClose(trx, requirePrincipal(ctx).tenantId, doc, id)))
+            throw conflict('postingInProgress');
           const settings = await settingsFor(s, ctx);
           await post(trx, ctx, s, doc, { ...before, revision: before.revision + 1 }, true, settings);
           await s(documentLinesTableOf(doc)).where({ document_id: id }).delete();
@@ -335,20 +384,17 @@ export function documentEngineRoutes(
       routes.push(
         handle(close, async ({ ctx, params }) => {
           const id = (params as { id: string }).id;
-          return deps.transact(async (trx) => {
-            const s = scopeOf(ctx, trx);
-            const before = await findAllowed(s, ctx, doc, id);
-            refuseLocked(before);
-            const settings = await settingsFor(s, ctx);
-            await checkFiscalYear(s, ctx, before.date);
-            await s(documentTableOf(doc))
-              .where({ id })
-              .update({ status: 'closed', revision: before.revision + 1, updated_at: nowIso() });
-            await post(trx, ctx, s, doc, (await documentStore.find(s, doc, id))!, false, settings);
-            const after = (await documentStore.find(s, doc, id))!;
-            await recordAudit(trx, ctx, doc.service, doc.name, id, before, after);
-            return after;
-          });
+          const before = await findAllowed(scopeOf(ctx), ctx, doc, id);
+          refuseLocked(before);
+          // a large document closes in the background (close-job.ts): the answer names the job
+          if (before.lines.length > closeInlineLimit(deps)) {
+            await checkFiscalYear(scopeOf(ctx), ctx, before.date);
+            const jobId = await enqueueClose(deps.jobs, ctx, doc, id, before.lines.length);
+            return { ...before, jobId };
+          }
+          if (await activeClose(deps.db, requirePrincipal(ctx).tenantId, doc, id))
+            throw conflict('postingInProgress');
+          return deps.transact((trx) => closeIn(ctx, trx, doc, id));
         }),
       );
     return routes;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isJobFinished, type Job, type JobStatus } from '@erp/contracts';
 import { isServerMessageKey, parseLanguage, translate, type Language } from '@erp/i18n';
-import { isUniqueViolation, parseJson, type Db, type Executor } from '../db/database';
+import { isLockConflict, isUniqueViolation, parseJson, type Db, type Executor } from '../db/database';
 import { AppError, conflict } from '../errors';
 import { allowedBranchesOf, type FiscalYearChoice, type RequestContext } from '../http/context';
 import type { Principal } from '../http/tokens';
@@ -84,6 +84,106 @@ interface StoredContext {
   correlationId: string;
 }
 
+/**
+ * Who a job runs for: a request's caller, or the system (work caused by an event, which has no user): a
+ * system job's context is the tenant's, with no permissions, and only admins see it.
+ */
+export type JobOwner = RequestContext | { system: true; tenantId: string; correlationId: string };
+
+export const SYSTEM_USER = 'system';
+
+function storedContextOf(owner: JobOwner): { tenantId: string; userId: string; context: StoredContext } {
+  if ('system' in owner)
+    return {
+      tenantId: owner.tenantId,
+      userId: SYSTEM_USER,
+      context: {
+        principal: {
+          userId: SYSTEM_USER,
+          tenantId: owner.tenantId,
+          userName: SYSTEM_USER,
+          isAdmin: true,
+          permissions: [],
+          branches: [],
+          subscriptionEnd: '9999-12-31',
+          subscriptionActive: true,
+          tokenVersion: 0,
+        },
+        language: 'en',
+        branchId: null,
+        fiscalYear: null,
+        correlationId: owner.correlationId,
+      },
+    };
+  const p = owner.principal;
+  if (!p) throw new AppError(401, 'unauthenticated');
+  return {
+    tenantId: p.tenantId,
+    userId: p.userId,
+    context: {
+      principal: { ...p, permissions: [...p.permissions] },
+      language: owner.language,
+      branchId: owner.branchId,
+      fiscalYear: owner.fiscalYear,
+      correlationId: owner.correlationId,
+    },
+  };
+}
+
+/**
+ * Writes a queued job with `executor` (the database or a transaction); a second active job on the same
+ * tenant, kind and resource is a 409 ('jobInProgress'). The runner that knows the kind picks it up.
+ */
+export async function enqueueJobIn<I>(
+  executor: Executor,
+  owner: JobOwner,
+  job: StartJob<I> & { state: unknown },
+): Promise<{ id: string }> {
+  const row = await insertJob(executor, owner, job);
+  queuedIn.add(executor);
+  return { id: String(row.id) };
+}
+
+const queuedIn = new WeakSet<object>();
+/** Whether a job was queued in this transaction: the service wakes its runner once it commits. */
+export const jobQueuedIn = (trx: object): boolean => queuedIn.has(trx);
+
+async function insertJob<I>(
+  executor: Executor,
+  owner: JobOwner,
+  job: StartJob<I> & { state: unknown },
+): Promise<Row> {
+  const { tenantId, userId, context } = storedContextOf(owner);
+  const now = nowIso();
+  const row = {
+    id: newId(),
+    tenant_id: tenantId,
+    user_id: userId,
+    kind: job.kind,
+    resource: job.resource,
+    active_key: `${tenantId}:${job.kind}:${job.resource}`,
+    status: 'queued',
+    done: 0,
+    total: job.total ?? 0,
+    cancel_requested: false,
+    context: JSON.stringify(context),
+    input: JSON.stringify(job.input),
+    state: JSON.stringify(job.state),
+    attempts: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await executor('jobs').insert(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('jobInProgress');
+    throw error;
+  }
+  return row;
+}
+
+const MAX_LOCK_RETRIES = 20;
+
 const ACTIVE: JobStatus[] = ['queued', 'running'];
 
 /**
@@ -98,6 +198,8 @@ export class JobRunner {
   private readonly kinds = new Map<string, JobKind<unknown, unknown>>();
   /** Jobs this process has claimed and run, so a claim found on another job means a resumption. */
   private readonly owned = new Set<string>();
+  /** Chunks in a row lost to lock conflicts, per job: retried up to MAX_LOCK_RETRIES times. */
+  private readonly lockRetries = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -147,40 +249,21 @@ export class JobRunner {
     if (!kind) throw new Error(`unknown job kind ${job.kind}`);
     const p = ctx.principal;
     if (!p) throw new AppError(401, 'unauthenticated');
-    const context: StoredContext = {
-      principal: { ...p, permissions: [...p.permissions] },
-      language: ctx.language,
-      branchId: ctx.branchId,
-      fiscalYear: ctx.fiscalYear,
-      correlationId: ctx.correlationId,
-    };
-    const now = nowIso();
-    const row = {
-      id: newId(),
-      tenant_id: p.tenantId,
-      user_id: p.userId,
-      kind: job.kind,
-      resource: job.resource,
-      active_key: `${p.tenantId}:${job.kind}:${job.resource}`,
-      status: 'queued',
-      done: 0,
-      total: job.total ?? 0,
-      cancel_requested: false,
-      context: JSON.stringify(context),
-      input: JSON.stringify(job.input),
-      state: JSON.stringify(kind.initialState(job.input)),
-      attempts: 0,
-      created_at: now,
-      updated_at: now,
-    };
-    try {
-      await this.db('jobs').insert(row);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('jobInProgress');
-      throw error;
-    }
+    const row = await insertJob(this.db, ctx, { ...job, state: kind.initialState(job.input) });
     this.nudge();
     return this.view(row, ctx.language, []);
+  }
+
+  /**
+   * Queues a job in the caller's transaction (see `enqueueJobIn`), so the job exists exactly when the work
+   * that needs it commits; `deps.transact` wakes the runner after the commit, else its next poll finds it.
+   */
+  async enqueueIn<I>(trx: Executor, owner: JobOwner, job: StartJob<I>): Promise<Job> {
+    const kind = this.kinds.get(job.kind);
+    if (!kind) throw new Error(`unknown job kind ${job.kind}`);
+    const row = await insertJob(trx, owner, { ...job, state: kind.initialState(job.input) });
+    queuedIn.add(trx);
+    return this.view(row, 'language' in owner ? owner.language : 'en', []);
   }
 
   /** The tenant's job as its owner (or an admin) sees it; anyone else finds nothing. */
@@ -341,6 +424,17 @@ export class JobRunner {
     } catch (error) {
       if (error instanceof AppError)
         return this.finish(row, 'failed', { errorKey: error.key, params: error.params });
+      // a chunk that lost a deadlock to a request rolled back whole: it runs again from the same checkpoint
+      const retries = (this.lockRetries.get(id) ?? 0) + 1;
+      if (isLockConflict(error) && retries <= MAX_LOCK_RETRIES) {
+        this.lockRetries.set(id, retries);
+        this.logger.warn('job chunk lost a lock conflict, retrying', { id, kind: kind.kind, retries });
+        await this.mine(id).update({
+          updated_at: nowIso(),
+          lease_until: new Date(Date.now() + this.leaseMs).toISOString(),
+        });
+        return;
+      }
       this.logger.error('job failed', {
         id,
         kind: kind.kind,
@@ -348,6 +442,7 @@ export class JobRunner {
       });
       return this.finish(row, 'failed', { errorKey: 'internalError' });
     }
+    this.lockRetries.delete(id);
     if (step.result !== undefined)
       return this.finish(row, 'succeeded', { result: step.result, done: step.done, total: step.total });
     await this.mine(id).update({
@@ -385,6 +480,7 @@ export class JobRunner {
       updated_at: now,
     });
     this.owned.delete(id);
+    this.lockRetries.delete(id);
     this.kinds.get(String(row.kind))?.release?.(id);
   }
 

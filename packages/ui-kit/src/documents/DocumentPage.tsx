@@ -29,6 +29,7 @@ import { StatusTags } from './StatusTags';
 import { DocumentHeader, DocumentNotes } from './DocumentHeader';
 import { DocumentLines } from './DocumentLines';
 import { useShortcuts } from '../keyboard/shortcuts';
+import { JobProgress } from '../jobs/JobProgress';
 import { Attachments } from './DocumentAttachments';
 import { PrintView } from './DocumentPrint';
 import type { DocumentLink } from './DocumentScreen';
@@ -58,6 +59,8 @@ export function DocumentPage({
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [confirmClose, setConfirmClose] = useState(false);
+  // a large document's close runs as a job: followed here, also after a reload (the document names it)
+  const [closeJob, setCloseJob] = useState<string | null>(null);
   const editing = id !== undefined;
   const docName = label(language, `documents.${doc.name}`);
   const digits = context.decimals;
@@ -65,13 +68,15 @@ export function DocumentPage({
   const { loading, missing } = useLoadedRecord<DocumentRecord>(api, doc.apiPath, id, (r) => {
     setRecord(r);
     setValues(documentValuesFromRecord(doc, r));
+    if (r.jobId) setCloseJob(r.jobId);
   });
+  const closing = Boolean(record?.jobId);
 
   const lines = linesOf(values);
   const reason = readOnlyReason(record);
   const readOnlyBranch = context.branch?.isMaster === true;
   const canSave = context.can(editing ? doc.permissions.edit : doc.permissions.add);
-  const readOnly = reason !== null || readOnlyBranch || !canSave;
+  const readOnly = reason !== null || readOnlyBranch || !canSave || closing;
   const disabled = readOnly || loading || saving;
 
   const clientErrors = useMemo(
@@ -141,9 +146,22 @@ export function DocumentPage({
       );
       setRecord(closed);
       setValues(documentValuesFromRecord(doc, closed));
-      context.notify('success', t('doc.closedDone'));
+      if (closed.jobId) setCloseJob(closed.jobId);
+      else context.notify('success', t('doc.closedDone'));
     } catch (error) {
       context.notify('error', t('md.errorTitle'), (error as { detail?: string }).detail || String(error));
+    }
+  }
+
+  /** The close job ended: the document as it now stands (closed, or still open when the close failed). */
+  async function closeFinished() {
+    if (!id) return;
+    try {
+      const now = await api.get<DocumentRecord>(doc.apiPath, id, { quiet: true });
+      setRecord(now);
+      setValues(documentValuesFromRecord(doc, now));
+    } catch {
+      // the list shows it on the way back
     }
   }
 
@@ -199,6 +217,23 @@ export function DocumentPage({
         />
       ) : readOnlyBranch ? (
         <Message severity="info" text={t('md.readOnly')} className="erp-md__notice" />
+      ) : null}
+      {closeJob ? (
+        <div className="erp-md__notice" data-testid="doc-close-job">
+          <JobProgress
+            key={closeJob}
+            service={doc.service}
+            jobId={closeJob}
+            onFinished={() => void closeFinished()}
+            onGone={() => setCloseJob(null)}
+          >
+            {(job) =>
+              job.status === 'succeeded' ? (
+                <Message severity="success" text={t('doc.closedDone')} data-testid="doc-close-done" />
+              ) : null
+            }
+          </JobProgress>
+        </div>
       ) : null}
       <div className="erp-md__card">
         <form
@@ -279,6 +314,7 @@ export function DocumentPage({
           {doc.closable &&
           record &&
           reason === null &&
+          !closing &&
           !readOnlyBranch &&
           context.can(doc.permissions.edit) ? (
             <Button

@@ -89,31 +89,8 @@ export async function bookChange(
     move(line.itemId, line.storeId, line.quantity, value);
   }
   for (const c of change.corrections) {
-    const { line } = c;
-    rows.push({
-      source_service: line.doc.sourceService,
-      document_type: line.doc.documentType,
-      document_id: line.doc.documentId,
-      document_code: line.code,
-      revision: line.revision,
-      item_id: line.itemId,
-      store_id: line.storeId,
-      date: line.date,
-      quantity: 0,
-      value: c.delta.toString(),
-      line_no: null,
-      reversal: false,
-      kind: 'correction',
-      entry: line.entry,
-      line_key: line.lineKey,
-      cost_rule: line.rule,
-      own_value: 0,
-      fallback_cost: 0,
-      cost_from: null,
-      feeds: false,
-      created_at: now,
-    });
-    move(line.itemId, line.storeId, 0n, c.delta);
+    rows.push(correctionRow(c, now));
+    move(c.line.itemId, c.line.storeId, 0n, c.delta);
   }
   await insertMovements(s, rows);
   await refreshDocumentValues(s, change.corrections);
@@ -174,6 +151,70 @@ export async function bookChange(
       part: ++part,
       corrections,
     });
+}
+
+/** A correction's movement: value only, at its line's date and place, under its line's document. */
+function correctionRow({ line, delta }: { line: CostLine; delta: bigint }, now: string) {
+  return {
+    source_service: line.doc.sourceService,
+    document_type: line.doc.documentType,
+    document_id: line.doc.documentId,
+    document_code: line.code,
+    revision: line.revision,
+    item_id: line.itemId,
+    store_id: line.storeId,
+    date: line.date,
+    quantity: 0,
+    value: delta.toString(),
+    line_no: null,
+    reversal: false,
+    kind: 'correction',
+    entry: line.entry,
+    line_key: line.lineKey,
+    cost_rule: line.rule,
+    own_value: 0,
+    fallback_cost: 0,
+    cost_from: null,
+    feeds: false,
+    created_at: now,
+  };
+}
+
+/**
+ * Books corrections alone (a background re-costing's chunk): their movements, the balances and document
+ * values they move, and their events under `cause` (the job), parts numbered after the `partsBefore` already emitted.
+ * Returns the number of parts emitted.
+ */
+export async function bookCorrections(
+  trx: Executor,
+  s: TenantScope,
+  origin: EventOrigin,
+  cause: { sourceService: string; documentType: string; documentId: string; revision: number },
+  partsBefore: number,
+  corrections: { line: CostLine; delta: bigint }[],
+): Promise<number> {
+  if (corrections.length === 0) return 0;
+  const now = nowIso();
+  const moved = new Map<string, { quantity: bigint; value: bigint }>();
+  for (const c of corrections) {
+    const k = pairKey(c.line.itemId, c.line.storeId);
+    moved.set(k, { quantity: 0n, value: (moved.get(k)?.value ?? 0n) + c.delta });
+  }
+  await insertMovements(
+    s,
+    corrections.map((c) => correctionRow(c, now)),
+  );
+  await refreshDocumentValues(s, corrections);
+  await moveBalances(s, moved, now);
+  const parts = inParts(corrections.map(correctionOf));
+  let part = partsBefore;
+  for (const list of parts)
+    await emit(trx, origin, 'stockCostCorrected', cause.documentId, {
+      ...cause,
+      part: ++part,
+      corrections: list,
+    });
+  return parts.length;
 }
 
 const correctionOf = ({ line, delta }: { line: CostLine; delta: bigint }) => ({

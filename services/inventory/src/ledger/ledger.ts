@@ -1,5 +1,13 @@
 import { dec, type Dec } from '@erp/contracts';
-import { AppError, newId, type EventOrigin, type Executor, type TenantScope } from '@erp/service-kit';
+import {
+  AppError,
+  newId,
+  type EventOrigin,
+  type Executor,
+  type JobOwner,
+  type TenantScope,
+} from '@erp/service-kit';
+import { recordDeferred, shouldDefer } from './deferred';
 import { fromBig, toBig } from './costing';
 import { itemUnits, type ItemUnits } from './items';
 import { bookChange } from './booking';
@@ -47,6 +55,14 @@ export interface LedgerDocument {
 export interface PostOptions {
   /** Refuse a line that would leave the store below zero (the branch's negative-balance policy). */
   refuseNegative: boolean;
+  /** Whom a background re-costing runs for (the request's caller); the system when an event caused it. */
+  owner?: JobOwner;
+}
+
+/** What a posting booked: each document line's value, and the job re-costing what came after, if any. */
+export interface Posted {
+  values: Map<number, string>;
+  recostJobId: string | null;
 }
 
 const big = (v: unknown) => BigInt(String(v ?? 0));
@@ -195,7 +211,7 @@ export async function postDocument(
   origin: EventOrigin,
   doc: LedgerDocument,
   options: PostOptions,
-): Promise<Map<number, string> | null> {
+): Promise<Posted | null> {
   const key = {
     source_service: doc.sourceService,
     document_type: doc.documentType,
@@ -244,6 +260,8 @@ export async function postDocument(
   for (const p of previous) startAt(p.itemId, p.storeId, p.date);
   for (const l of lines) startAt(l.itemId, l.storeId, l.date);
 
+  // a long history is re-costed in the background (deferred.ts)
+  const bounded = await shouldDefer(s, starts);
   const result = await new Recoster(s, {
     doc: docKey,
     entry,
@@ -252,6 +270,7 @@ export async function postDocument(
     pending: lines,
     starts,
     refuseNegative: options.refuseNegative,
+    bounded,
   }).run();
   if (result.negative) {
     const culprit = lines.find(
@@ -275,6 +294,17 @@ export async function postDocument(
     corrections: result.corrections,
   });
 
+  const recostJobId = bounded
+    ? await recordDeferred(
+        trx,
+        s,
+        options.owner ?? { system: true, tenantId: s.tenantId, correlationId: origin.correlationId },
+        { ...docKey, revision: doc.revision },
+        result.deferred,
+        new Set(locked),
+      )
+    : null;
+
   await dropUnmoved(s, locked);
 
   const values = new Map<number, string>();
@@ -283,5 +313,5 @@ export async function postDocument(
       const v = result.values.get(id) ?? 0n;
       values.set(lineNo, fromBig(v < 0n ? -v : v).toString());
     }
-  return values;
+  return { values, recostJobId };
 }

@@ -91,6 +91,12 @@ export interface Change {
   /** Each item and store the document touches, from the earliest place it was or will be. */
   starts: Map<string, Position>;
   refuseNegative: boolean;
+  /**
+   * Deferred (a long history, see deferred.ts): the document's own items and stores are replayed only up to
+   * its lines, whose values depend on what came before alone; what comes after, and any other store a changed
+   * value reaches, is left to a background job and reported in `deferred`.
+   */
+  bounded?: boolean;
 }
 
 export interface RecostResult {
@@ -101,6 +107,8 @@ export interface RecostResult {
   /** An item and store that would go (further) below zero at a date. */
   negative: { itemId: string; storeId: string; date: string } | null;
   replayedLines: number;
+  /** Bounded: each item and store left to the job, with the day its replay starts. */
+  deferred: Map<string, string>;
 }
 
 type Row = Record<string, unknown>;
@@ -139,6 +147,7 @@ export class Recoster {
   private readonly byKey = new Map<string, CostLine>();
   private replayed = 0;
   private readonly locked: Set<string>;
+  private readonly deferred = new Map<string, string>();
 
   constructor(
     private readonly s: TenantScope,
@@ -186,6 +195,29 @@ export class Recoster {
       .sum({ q: 'quantity' })) as Row[];
     for (const r of rows) if (big(r.q) !== 0n) out.set(String(r.date), big(r.q));
     return out;
+  }
+
+  /** Per date, the quantity of the item and store's movements after `bound`, the posted document's left out. */
+  private async laterQuantities(
+    itemId: string,
+    storeId: string,
+    bound: { date: string; entry: string },
+  ): Promise<Map<string, bigint>> {
+    const { sourceService, documentType, documentId } = this.change.doc;
+    const rows = (await this.s('stock_movements')
+      .where({ item_id: itemId, store_id: storeId })
+      .andWhere((w) =>
+        w
+          .where('date', '>', bound.date)
+          .orWhere((x) => x.where('date', bound.date).andWhere('entry', '>', bound.entry)),
+      )
+      .whereNot((w) =>
+        w.where({ source_service: sourceService, document_type: documentType, document_id: documentId }),
+      )
+      .groupBy('date')
+      .select('date')
+      .sum({ q: 'quantity' })) as Row[];
+    return new Map(rows.map((r) => [String(r.date), big(r.q)]));
   }
 
   /** The value of a line's sources (lines of its document revision, issues), as now costed. */
@@ -259,8 +291,15 @@ export class Recoster {
       this.locked.add(pair);
     }
     const before = await this.stateBefore(itemId, storeId, docStart);
-    const lines = await loadTail(this.s, itemId, storeId, docStart, this.change.entry);
     const pending = this.change.pending.filter((p) => p.itemId === itemId && p.storeId === storeId);
+    const lines = await loadTail(
+      this.s,
+      itemId,
+      storeId,
+      docStart,
+      this.change.entry,
+      this.change.bounded ? this.boundOf(pair, pending) : undefined,
+    );
     // the booked lines come in order: the few pending ones are merged in (by day, then before or after the
     // posted document's entry), not the whole tail sorted
     for (const p of [...pending].sort(comparePositions)) {
@@ -284,7 +323,21 @@ export class Recoster {
     return { tail, from: 0 };
   }
 
+  /** Where a bounded replay of the document's own item and store stops: its lines' place, or its start. */
+  private boundOf(pair: string, pending: CostLine[]): { date: string; entry: string } {
+    const date = pending.length
+      ? pending.reduce((d, p) => (p.date > d ? p.date : d), '')
+      : this.change.starts.get(pair)!.date;
+    return { date, entry: this.change.entry };
+  }
+
+  private defer(pair: string, date: string): void {
+    const at = this.deferred.get(pair);
+    if (!at || date < at) this.deferred.set(pair, date);
+  }
+
   async run(): Promise<RecostResult> {
+    if (this.change.bounded) for (const [pair, at] of this.change.starts) this.defer(pair, at.date);
     for (const [pair, at] of this.change.starts) this.enqueue(pair, at);
     for (const l of this.change.pending) this.byKey.set(lineKeyOf(l.doc, l.revision, l.lineKey), l);
     const checked = new Set<string>();
@@ -300,6 +353,10 @@ export class Recoster {
           at = pos;
         }
       this.queue.delete(pair);
+      if (this.change.bounded && !this.change.starts.has(pair)) {
+        this.defer(pair, at!.date);
+        continue;
+      }
       const { tail, from } = await this.tailFor(pair, at!);
       let state = tail.states[from]!;
       for (let i = from; i < tail.lines.length; i++) {
@@ -336,7 +393,7 @@ export class Recoster {
       this.s,
       corrections.map((c) => c.line),
     );
-    return { values, corrections, negative, replayedLines: this.replayed };
+    return { values, corrections, negative, replayedLines: this.replayed, deferred: this.deferred };
   }
 
   /**
@@ -353,6 +410,17 @@ export class Recoster {
     for (const line of tail.lines) {
       add(now, line.date, line.quantity);
       add(before, line.date, line.booked === null ? 0n : line.quantity);
+    }
+    // bounded: the lines after the replayed part count as booked (quantities are never stale, only values)
+    if (this.change.bounded) {
+      const bound = this.boundOf(
+        pair,
+        this.change.pending.filter((p) => pairKey(p.itemId, p.storeId) === pair),
+      );
+      for (const [d, q] of await this.laterQuantities(itemId, storeId, bound)) {
+        add(now, d, q);
+        add(before, d, q);
+      }
     }
     for (const [d, q] of await this.supersededQuantities(itemId, storeId)) {
       add(now, d, 0n);

@@ -57,16 +57,30 @@ export async function loadTail(
   storeId: string,
   at: Position,
   postedEntry: string,
+  /** Lines before this place only (a deferred re-costing reads up to the posted document's lines). */
+  until?: { date: string; entry: string },
 ): Promise<CostLine[]> {
+  const bound = until ? ' and (m.date < ? or (m.date = ? and m.entry < ?))' : '';
   const rows = await selectArrays(
     s.db,
     `select ${TAIL_COLUMNS} from stock_movements m
       join stock_documents d on d.tenant_id = m.tenant_id and d.source_service = m.source_service
         and d.document_type = m.document_type and d.document_id = m.document_id and d.revision = m.revision
       where m.tenant_id = ? and m.item_id = ? and m.store_id = ? and d.deleted = ? and m.kind <> 'reversal'
-        and (m.date > ? or (m.date = ? and m.entry >= ?))
+        and (m.date > ? or (m.date = ? and m.entry >= ?))${bound}
       order by m.date, m.entry, m.line_key, m.seq`,
-    [postedEntry, postedEntry, s.tenantId, itemId, storeId, 0, at.date, at.date, at.entry],
+    [
+      postedEntry,
+      postedEntry,
+      s.tenantId,
+      itemId,
+      storeId,
+      0,
+      at.date,
+      at.date,
+      at.entry,
+      ...(until ? [until.date, until.date, until.entry] : []),
+    ],
   );
   const lines: CostLine[] = [];
   let last: CostLine | null = null;

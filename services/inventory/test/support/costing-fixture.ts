@@ -31,7 +31,13 @@ export async function costingFixture(engine: Engine) {
   async function create(path: string, body: Record<string, unknown>) {
     const res = await send('post', path, body);
     if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as { id: string; lines: { value: string }[]; totalValue: string; revision: number };
+    return res.body as {
+      id: string;
+      lines: { value: string }[];
+      totalValue: string;
+      revision: number;
+      jobId?: string | null;
+    };
   }
 
   const unitIds = { piece: '', box: '', category: '' };
