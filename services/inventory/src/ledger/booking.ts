@@ -1,7 +1,7 @@
 import { emit, nowIso, type EventOrigin, type Executor, type TenantScope } from '@erp/service-kit';
 import { fromBig } from './costing';
 import { refreshDocumentValues } from './document-values';
-import { insertArrays } from './sql';
+import { addToBalances, insertArrays } from './sql';
 import { pairKey, type CostLine, type DocKey } from './recost';
 
 /** What one posting writes: the earlier effect reversed, the new lines, the corrections of later lines. */
@@ -270,26 +270,11 @@ async function moveBalances(
   moved: Map<string, { quantity: bigint; value: bigint }>,
   now: string,
 ): Promise<void> {
-  for (const [k, m] of moved) {
-    if (m.quantity === 0n && m.value === 0n) continue;
-    // the row exists: locking the holding made it
-    const [itemId, storeId] = k.split('\u0000') as [string, string];
-    const where = { item_id: itemId, store_id: storeId };
-    const row = await s('stock_balances').where(where).first('quantity', 'value');
-    if (row)
-      await s('stock_balances')
-        .where(where)
-        .update({
-          quantity: (BigInt(String(row.quantity)) + m.quantity).toString(),
-          value: (BigInt(String(row.value)) + m.value).toString(),
-          updated_at: now,
-        });
-    else
-      await s.insert('stock_balances', {
-        ...where,
-        quantity: m.quantity.toString(),
-        value: m.value.toString(),
-        updated_at: now,
-      });
-  }
+  const rows = [...moved]
+    .filter(([, m]) => m.quantity !== 0n || m.value !== 0n)
+    .map(([k, m]) => {
+      const [itemId, storeId] = k.split('\u0000') as [string, string];
+      return { itemId, storeId, ...m };
+    });
+  await addToBalances(s.db, s.tenantId, rows, now);
 }

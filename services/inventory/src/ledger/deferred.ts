@@ -77,18 +77,33 @@ export async function shouldDefer(s: TenantScope, starts: Map<string, Position>)
   const limit = inlineLimit();
   if (starts.size === 0) return false;
   if ((await pendingOf(s, [...starts.keys()])).size > 0) return true;
-  let seen = 0;
+  // counted per store and day, a few hundred items a read, up to the limit
+  const groups = new Map<string, { storeId: string; date: string; items: string[] }>();
   for (const [pair, at] of starts) {
     const [itemId, storeId] = pair.split('\u0000') as [string, string];
-    const left = limit - seen + 1;
-    const rows = (await s('stock_movements')
-      .where({ item_id: itemId, store_id: storeId })
-      .andWhere('date', '>=', at.date)
-      .limit(left)
-      .select('seq')) as Row[];
-    seen += rows.length;
-    if (seen > limit) return true;
+    const k = `${storeId}\u0000${at.date}`;
+    const group = groups.get(k) ?? { storeId, date: at.date, items: [] };
+    group.items.push(itemId);
+    groups.set(k, group);
   }
+  let seen = 0;
+  for (const { storeId, date, items } of groups.values())
+    for (let i = 0; i < items.length; i += IN_CHUNK) {
+      const left = limit - seen + 1;
+      const [r] = (await s.db
+        .from(
+          s('stock_movements')
+            .where({ store_id: storeId })
+            .whereIn('item_id', items.slice(i, i + IN_CHUNK))
+            .andWhere('date', '>=', date)
+            .limit(left)
+            .select('seq')
+            .as('later'),
+        )
+        .count({ n: '*' })) as Row[];
+      seen += Number(r?.n ?? 0);
+      if (seen > limit) return true;
+    }
   return false;
 }
 
@@ -252,12 +267,21 @@ export function recostJob(deps: ServiceDeps): JobKind<RecostInput, RecostState> 
           run.state.parts,
           result.corrections,
         );
+        // cleared in bulk, per store and version read (a fold raised the version of a row: it stays)
+        const clear = new Map<string, { storeId: string; version: number; items: string[] }>();
         for (const [k, r] of rows) {
           const [itemId, storeId] = k.split('\u0000') as [string, string];
-          await s('recost_pending')
-            .where({ item_id: itemId, store_id: storeId, job_id: run.id, version: Number(r.version) })
-            .delete();
+          const g = `${storeId}\u0000${Number(r.version)}`;
+          const group = clear.get(g) ?? { storeId, version: Number(r.version), items: [] };
+          group.items.push(itemId);
+          clear.set(g, group);
         }
+        for (const { storeId, version, items } of clear.values())
+          for (let i = 0; i < items.length; i += IN_CHUNK)
+            await s('recost_pending')
+              .where({ store_id: storeId, job_id: run.id, version })
+              .whereIn('item_id', items.slice(i, i + IN_CHUNK))
+              .delete();
         const state: RecostState = {
           pairs: run.state.pairs + rows.length,
           corrections: run.state.corrections + result.corrections.length,

@@ -19,13 +19,26 @@ export async function refreshDocumentValues(
     list.push({ line, value: line.booked + delta });
     byDocument.set(line.doc.documentId, list);
   }
-  for (const [id, lines] of byDocument) {
+  for (const [id, all] of byDocument) {
+    // one value per document line (the last, as a row-by-row update would leave it)
+    const lines = [...new Map(all.map((l) => [l.line.lineNo!, l])).values()];
     const doc = stockDocuments.find((d) => d.name === lines[0]!.line.doc.documentType);
     if (!doc) continue;
-    for (const { line, value } of lines)
+    // one statement per few hundred lines (a re-costing can touch thousands of a document's lines)
+    for (let i = 0; i < lines.length; i += 500) {
+      const chunk = lines.slice(i, i + 500);
       await s(documentLinesTableOf(doc))
-        .where({ document_id: id, line_no: line.lineNo })
-        .update({ value: toStored(fromStored(abs(value).toString())) });
+        .where({ document_id: id })
+        .whereIn(
+          'line_no',
+          chunk.map(({ line }) => line.lineNo!),
+        )
+        .update({
+          value: s.db.raw(`case line_no ${chunk.map(() => 'when ? then ?').join(' ')} end`, [
+            ...chunk.flatMap(({ line, value }) => [line.lineNo!, toStored(fromStored(abs(value).toString()))]),
+          ]),
+        });
+    }
     const [sum] = await s(documentLinesTableOf(doc)).where({ document_id: id }).sum({ v: 'value' });
     await s(documentTableOf(doc))
       .where({ id })

@@ -69,14 +69,26 @@ const big = (v: unknown) => BigInt(String(v ?? 0));
 
 /** A holding locked but never moved (a refused or empty line) leaves no balance row behind. */
 async function dropUnmoved(s: TenantScope, pairs: string[]): Promise<void> {
+  const byStore = new Map<string, string[]>();
   for (const pair of new Set(pairs)) {
     const [itemId, storeId] = pair.split('\u0000') as [string, string];
-    const where = { item_id: itemId, store_id: storeId };
-    const row = await s('stock_balances').where(where).first('quantity', 'value');
-    if (!row || big(row.quantity) !== 0n || big(row.value) !== 0n) continue;
-    if (!(await s('stock_movements').where(where).first('seq')))
-      await s('stock_balances').where(where).delete();
+    byStore.set(storeId, [...(byStore.get(storeId) ?? []), itemId]);
   }
+  for (const [storeId, itemIds] of byStore)
+    for (let i = 0; i < itemIds.length; i += 500) {
+      // read in bulk: a document of a thousand lines would otherwise read a row per line
+      const empty = (
+        (await s('stock_balances')
+          .where({ store_id: storeId, quantity: 0, value: 0 })
+          .whereIn('item_id', itemIds.slice(i, i + 500))
+          .select('item_id')) as Record<string, unknown>[]
+      ).map((r) => String(r.item_id));
+      for (const itemId of empty) {
+        const where = { item_id: itemId, store_id: storeId };
+        if (!(await s('stock_movements').where(where).first('seq')))
+          await s('stock_balances').where(where).delete();
+      }
+    }
 }
 
 function baseQuantity(units: ItemUnits | undefined, line: LedgerLine, index: number): Dec {

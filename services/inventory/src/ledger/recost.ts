@@ -1,6 +1,6 @@
 import type { TenantScope } from '@erp/service-kit';
 import { lineValue, type CostRule, type Holding } from './costing';
-import { dayOf, indexAt, loadTail, resolveLines } from './tail';
+import { dayOf, holdingsBefore, indexAt, loadTail, loadTails, resolveLines } from './tail';
 
 /**
  * Re-costing (issue 11): the holdings of an item in a store run over its movements in date order, then entry
@@ -118,26 +118,42 @@ type Row = Record<string, unknown>;
  * postings that cost the same item and store run one after the other and each reads what the other wrote.
  */
 export async function lockHoldings(s: TenantScope, pairs: Iterable<string>): Promise<void> {
-  const sorted = [...new Set(pairs)].sort();
-  if (sorted.length === 0) return;
-  const now = new Date().toISOString();
-  for (const pair of sorted) {
+  // one order everywhere (store, then item): two postings lock what they share in the same order
+  const byStore = new Map<string, string[]>();
+  for (const pair of new Set(pairs)) {
     const [itemId, storeId] = pair.split('\u0000') as [string, string];
-    await s
-      .db('stock_balances')
-      .insert({
-        tenant_id: s.tenantId,
-        item_id: itemId,
-        store_id: storeId,
-        quantity: 0,
-        value: 0,
-        updated_at: now,
-      })
-      .onConflict(['tenant_id', 'item_id', 'store_id'])
-      .ignore();
-    await s('stock_balances').where({ item_id: itemId, store_id: storeId }).forUpdate().first('item_id');
+    byStore.set(storeId, [...(byStore.get(storeId) ?? []), itemId]);
+  }
+  if (byStore.size === 0) return;
+  const now = new Date().toISOString();
+  for (const storeId of [...byStore.keys()].sort()) {
+    const itemIds = byStore.get(storeId)!.sort();
+    for (let i = 0; i < itemIds.length; i += LOCK_CHUNK) {
+      const chunk = itemIds.slice(i, i + LOCK_CHUNK);
+      await s
+        .db('stock_balances')
+        .insert(
+          chunk.map((itemId) => ({
+            tenant_id: s.tenantId,
+            item_id: itemId,
+            store_id: storeId,
+            quantity: 0,
+            value: 0,
+            updated_at: now,
+          })),
+        )
+        .onConflict(['tenant_id', 'item_id', 'store_id'])
+        .ignore();
+      await s('stock_balances')
+        .where({ store_id: storeId })
+        .whereIn('item_id', chunk)
+        .orderBy('item_id')
+        .forUpdate()
+        .select('item_id');
+    }
   }
 }
+const LOCK_CHUNK = 500;
 const big = (v: unknown) => BigInt(String(v ?? 0));
 
 export class Recoster {
@@ -165,59 +181,76 @@ export class Recoster {
     return docKeyOf(doc) === docKeyOf(this.change.doc);
   }
 
-  /** The holding just before `at` (a document's place), from the booked movements. */
-  private async stateBefore(itemId: string, storeId: string, at: Position): Promise<Holding> {
-    const [r] = (await this.s('stock_movements')
-      .where({ item_id: itemId, store_id: storeId })
-      .andWhere((w) =>
-        w
-          .where('date', '<', at.date)
-          .orWhere((x) => x.where('date', at.date).andWhere('entry', '<', at.entry)),
-      )
-      .sum({ q: 'quantity', v: 'value' })) as Row[];
-    return { quantity: big(r?.q), value: big(r?.v) };
+  /** Per item and store, per date: the booked lines of the posted document as they stood (the negative check). */
+  private superseded: Map<string, Map<string, bigint>> | null = null;
+  private async supersededQuantities(pair: string): Promise<Map<string, bigint>> {
+    if (!this.superseded) {
+      this.superseded = new Map();
+      if (this.change.bookedRevision !== null) {
+        const rows = (await this.s('stock_movements')
+          .where({
+            source_service: this.change.doc.sourceService,
+            document_type: this.change.doc.documentType,
+            document_id: this.change.doc.documentId,
+          })
+          .groupBy('item_id', 'store_id', 'date')
+          .select('item_id', 'store_id', 'date')
+          .sum({ q: 'quantity' })) as Row[];
+        for (const r of rows) {
+          if (big(r.q) === 0n) continue;
+          const k = pairKey(String(r.item_id), String(r.store_id));
+          const m = this.superseded.get(k) ?? new Map<string, bigint>();
+          m.set(String(r.date), big(r.q));
+          this.superseded.set(k, m);
+        }
+      }
+    }
+    return this.superseded.get(pair) ?? new Map();
   }
 
-  /** The booked lines of the posted document as they stood (for the negative check). */
-  private async supersededQuantities(itemId: string, storeId: string): Promise<Map<string, bigint>> {
-    const out = new Map<string, bigint>();
-    if (this.change.bookedRevision === null) return out;
-    const rows = (await this.s('stock_movements')
-      .where({
-        source_service: this.change.doc.sourceService,
-        document_type: this.change.doc.documentType,
-        document_id: this.change.doc.documentId,
-        item_id: itemId,
-        store_id: storeId,
-      })
-      .groupBy('date')
-      .select('date')
-      .sum({ q: 'quantity' })) as Row[];
-    for (const r of rows) if (big(r.q) !== 0n) out.set(String(r.date), big(r.q));
-    return out;
-  }
-
-  /** Per date, the quantity of the item and store's movements after `bound`, the posted document's left out. */
-  private async laterQuantities(
-    itemId: string,
-    storeId: string,
-    bound: { date: string; entry: string },
-  ): Promise<Map<string, bigint>> {
-    const { sourceService, documentType, documentId } = this.change.doc;
-    const rows = (await this.s('stock_movements')
-      .where({ item_id: itemId, store_id: storeId })
-      .andWhere((w) =>
-        w
-          .where('date', '>', bound.date)
-          .orWhere((x) => x.where('date', bound.date).andWhere('entry', '>', bound.entry)),
-      )
-      .whereNot((w) =>
-        w.where({ source_service: sourceService, document_type: documentType, document_id: documentId }),
-      )
-      .groupBy('date')
-      .select('date')
-      .sum({ q: 'quantity' })) as Row[];
-    return new Map(rows.map((r) => [String(r.date), big(r.q)]));
+  /**
+   * Per date, the quantity of an item and store's movements after its bound (a bounded replay's end), the
+   * posted document's left out; read for all the change's own items and stores at the first call.
+   */
+  private later: Map<string, Map<string, bigint>> | null = null;
+  private async laterQuantities(pair: string): Promise<Map<string, bigint>> {
+    if (!this.later) {
+      this.later = new Map();
+      const { sourceService, documentType, documentId } = this.change.doc;
+      const groups = new Map<string, { storeId: string; bound: { date: string; entry: string }; items: string[] }>();
+      for (const k of this.change.starts.keys()) {
+        const [itemId, storeId] = k.split('\u0000') as [string, string];
+        const bound = this.boundOf(k);
+        const g = [storeId, bound.date, bound.entry].join('\u0000');
+        const group = groups.get(g) ?? { storeId, bound, items: [] };
+        group.items.push(itemId);
+        groups.set(g, group);
+      }
+      for (const { storeId, bound, items } of groups.values())
+        for (let i = 0; i < items.length; i += 500) {
+          const rows = (await this.s('stock_movements')
+            .where({ store_id: storeId })
+            .whereIn('item_id', items.slice(i, i + 500))
+            .andWhere((w) =>
+              w
+                .where('date', '>', bound.date)
+                .orWhere((x) => x.where('date', bound.date).andWhere('entry', '>', bound.entry)),
+            )
+            .whereNot((w) =>
+              w.where({ source_service: sourceService, document_type: documentType, document_id: documentId }),
+            )
+            .groupBy('item_id', 'date')
+            .select('item_id', 'date')
+            .sum({ q: 'quantity' })) as Row[];
+          for (const r of rows) {
+            const k = pairKey(String(r.item_id), storeId);
+            const m = this.later.get(k) ?? new Map<string, bigint>();
+            m.set(String(r.date), big(r.q));
+            this.later.set(k, m);
+          }
+        }
+    }
+    return this.later.get(pair) ?? new Map();
   }
 
   /** The value of a line's sources (lines of its document revision, issues), as now costed. */
@@ -290,16 +323,49 @@ export class Recoster {
       await lockHoldings(this.s, [pair]);
       this.locked.add(pair);
     }
-    const before = await this.stateBefore(itemId, storeId, docStart);
-    const pending = this.change.pending.filter((p) => p.itemId === itemId && p.storeId === storeId);
-    const lines = await loadTail(
-      this.s,
-      itemId,
-      storeId,
-      docStart,
-      this.change.entry,
-      this.change.bounded ? this.boundOf(pair, pending) : undefined,
-    );
+    const until = this.untilOf(pair);
+    const before = (await holdingsBefore(this.s, storeId, [itemId], docStart)).get(itemId);
+    const lines = await loadTail(this.s, itemId, storeId, docStart, this.change.entry, until);
+    return { tail: this.keepTail(pair, docStart, before, lines), from: 0 };
+  }
+
+  /** Where the read of an item and store's tail stops: bounded, at the posted document's lines. */
+  private untilOf(pair: string): { date: string; entry: string } | undefined {
+    return this.change.bounded ? this.boundOf(pair) : undefined;
+  }
+
+  /**
+   * Reads the tails of all the change's own items and stores up front, a few reads per store and start: a
+   * document of a thousand lines (or a job's chunk) would otherwise make a few round trips per line.
+   */
+  private async prefetch(): Promise<void> {
+    const groups = new Map<string, { storeId: string; at: Position; until?: { date: string; entry: string }; items: string[] }>();
+    for (const [pair, at] of this.change.starts) {
+      if (!this.locked.has(pair) || this.tails.has(pair)) continue;
+      const [itemId, storeId] = pair.split('\u0000') as [string, string];
+      const until = this.untilOf(pair);
+      const k = [storeId, at.date, at.entry, until?.date ?? '', until?.entry ?? ''].join('\u0000');
+      const group = groups.get(k) ?? { storeId, at, until, items: [] };
+      group.items.push(itemId);
+      groups.set(k, group);
+    }
+    for (const { storeId, at, until, items } of groups.values()) {
+      const docStart = { date: at.date, entry: at.entry, lineKey: -1 };
+      const before = await holdingsBefore(this.s, storeId, items, docStart);
+      const tails = await loadTails(this.s, storeId, items, docStart, this.change.entry, until);
+      for (const itemId of items)
+        this.keepTail(pairKey(itemId, storeId), docStart, before.get(itemId), tails.get(itemId) ?? []);
+    }
+  }
+
+  /** A tail read from `docStart`: the change's pending lines merged in, kept for the replay. */
+  private keepTail(
+    pair: string,
+    docStart: Position,
+    before: Holding | undefined,
+    lines: CostLine[],
+  ): Tail {
+    const pending = this.pendingOf(pair);
     // the booked lines come in order: the few pending ones are merged in (by day, then before or after the
     // posted document's entry), not the whole tail sorted
     for (const p of [...pending].sort(comparePositions)) {
@@ -310,21 +376,34 @@ export class Recoster {
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
         const l = lines[mid]!;
-        const before =
+        const earlier =
           l.day! < p.day || (l.day === p.day && (l.rel! < 1 || (l.rel === 1 && l.lineKey <= p.lineKey)));
-        if (before) lo = mid + 1;
+        if (earlier) lo = mid + 1;
         else hi = mid;
       }
       lines.splice(lo, 0, p);
     }
     for (const l of lines) if (l.feeds) this.byKey.set(lineKeyOf(l.doc, l.revision, l.lineKey), l);
-    const tail: Tail = { start: docStart, lines, states: [before] };
+    const tail: Tail = { start: docStart, lines, states: [before ?? { quantity: 0n, value: 0n }] };
     this.tails.set(pair, tail);
-    return { tail, from: 0 };
+    return tail;
   }
 
+  /** The change's pending lines of an item and store (indexed once: a document may have a thousand lines). */
+  private pendingOf(pair: string): CostLine[] {
+    if (!this.pendingByPair) {
+      this.pendingByPair = new Map();
+      for (const p of this.change.pending) {
+        const k = pairKey(p.itemId, p.storeId);
+        this.pendingByPair.set(k, [...(this.pendingByPair.get(k) ?? []), p]);
+      }
+    }
+    return this.pendingByPair.get(pair) ?? [];
+  }
+  private pendingByPair: Map<string, CostLine[]> | null = null;
+
   /** Where a bounded replay of the document's own item and store stops: its lines' place, or its start. */
-  private boundOf(pair: string, pending: CostLine[]): { date: string; entry: string } {
+  private boundOf(pair: string, pending: CostLine[] = this.pendingOf(pair)): { date: string; entry: string } {
     const date = pending.length
       ? pending.reduce((d, p) => (p.date > d ? p.date : d), '')
       : this.change.starts.get(pair)!.date;
@@ -340,6 +419,7 @@ export class Recoster {
     if (this.change.bounded) for (const [pair, at] of this.change.starts) this.defer(pair, at.date);
     for (const [pair, at] of this.change.starts) this.enqueue(pair, at);
     for (const l of this.change.pending) this.byKey.set(lineKeyOf(l.doc, l.revision, l.lineKey), l);
+    await this.prefetch();
     const checked = new Set<string>();
     let negative: RecostResult['negative'] = null;
     let rounds = 0;
@@ -413,16 +493,12 @@ export class Recoster {
     }
     // bounded: the lines after the replayed part count as booked (quantities are never stale, only values)
     if (this.change.bounded) {
-      const bound = this.boundOf(
-        pair,
-        this.change.pending.filter((p) => pairKey(p.itemId, p.storeId) === pair),
-      );
-      for (const [d, q] of await this.laterQuantities(itemId, storeId, bound)) {
+      for (const [d, q] of await this.laterQuantities(pair)) {
         add(now, d, q);
         add(before, d, q);
       }
     }
-    for (const [d, q] of await this.supersededQuantities(itemId, storeId)) {
+    for (const [d, q] of await this.supersededQuantities(pair)) {
       add(now, d, 0n);
       add(before, d, q);
     }

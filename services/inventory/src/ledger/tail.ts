@@ -60,67 +60,121 @@ export async function loadTail(
   /** Lines before this place only (a deferred re-costing reads up to the posted document's lines). */
   until?: { date: string; entry: string },
 ): Promise<CostLine[]> {
+  return (await loadTails(s, storeId, [itemId], at, postedEntry, until)).get(itemId) ?? [];
+}
+
+// items per read: an IN list SQLite walks as that many index ranges
+const ITEMS_PER_READ = 500;
+
+/**
+ * `loadTail` for many items of one store from the same place, a few reads in all (a posting or a job chunk of
+ * hundreds of items and stores would otherwise make a round trip each).
+ */
+export async function loadTails(
+  s: TenantScope,
+  storeId: string,
+  itemIds: string[],
+  at: Position,
+  postedEntry: string,
+  until?: { date: string; entry: string },
+): Promise<Map<string, CostLine[]>> {
   const bound = until ? ' and (m.date < ? or (m.date = ? and m.entry < ?))' : '';
-  const rows = await selectArrays(
-    s.db,
-    `select ${TAIL_COLUMNS} from stock_movements m
-      join stock_documents d on d.tenant_id = m.tenant_id and d.source_service = m.source_service
-        and d.document_type = m.document_type and d.document_id = m.document_id and d.revision = m.revision
-      where m.tenant_id = ? and m.item_id = ? and m.store_id = ? and d.deleted = ? and m.kind <> 'reversal'
-        and (m.date > ? or (m.date = ? and m.entry >= ?))${bound}
-      order by m.date, m.entry, m.line_key, m.seq`,
-    [
-      postedEntry,
-      postedEntry,
-      s.tenantId,
-      itemId,
-      storeId,
-      0,
-      at.date,
-      at.date,
-      at.entry,
-      ...(until ? [until.date, until.date, until.entry] : []),
-    ],
-  );
-  const lines: CostLine[] = [];
-  let last: CostLine | null = null;
-  for (const r of rows) {
-    if (Number(r[2]) === 1) continue;
-    if (Number(r[4]) === 1) {
-      // a correction follows its line (same date, entry and line key; the line's current revision)
-      if (last && last.lineKey === Number(r[3]) && last.revision === Number(r[5]))
-        last.booked = last.booked! + BigInt(r[7] as number);
-      continue;
+  const out = new Map<string, CostLine[]>();
+  for (let c = 0; c < itemIds.length; c += ITEMS_PER_READ) {
+    const ids = itemIds.slice(c, c + ITEMS_PER_READ);
+    const rows = await selectArrays(
+      s.db,
+      `select ${TAIL_COLUMNS}, m.item_id from stock_movements m
+        join stock_documents d on d.tenant_id = m.tenant_id and d.source_service = m.source_service
+          and d.document_type = m.document_type and d.document_id = m.document_id and d.revision = m.revision
+        where m.tenant_id = ? and m.item_id in (${ids.map(() => '?').join(', ')}) and m.store_id = ?
+          and d.deleted = ? and m.kind <> 'reversal'
+          and (m.date > ? or (m.date = ? and m.entry >= ?))${bound}
+        order by m.item_id, m.date, m.entry, m.line_key, m.seq`,
+      [
+        postedEntry,
+        postedEntry,
+        s.tenantId,
+        ...ids,
+        storeId,
+        0,
+        at.date,
+        at.date,
+        at.entry,
+        ...(until ? [until.date, until.date, until.entry] : []),
+      ],
+    );
+    let itemId = '';
+    let lines: CostLine[] = [];
+    let last: CostLine | null = null;
+    for (const r of rows) {
+      if (r[12] !== itemId) {
+        itemId = String(r[12]);
+        lines = [];
+        last = null;
+        out.set(itemId, lines);
+      }
+      if (Number(r[2]) === 1) continue;
+      if (Number(r[4]) === 1) {
+        // a correction follows its line (same date, entry and line key; the line's current revision)
+        if (last && last.lineKey === Number(r[3]) && last.revision === Number(r[5]))
+          last.booked = last.booked! + BigInt(r[7] as number);
+        continue;
+      }
+      const day = Number(r[1]);
+      last = {
+        id: '',
+        seq: Number(r[0]),
+        doc: UNRESOLVED,
+        code: '',
+        revision: Number(r[5]),
+        day,
+        rel: Number(r[2]),
+        date: dateOfDay(day),
+        entry: '',
+        lineKey: Number(r[3]),
+        itemId,
+        storeId,
+        quantity: BigInt(r[6] as number),
+        rule: RULES[Number(r[8])]!,
+        ownValue: BigInt(r[9] as number),
+        fallbackCost: BigInt(r[10] as number),
+        costFrom: null,
+        feeds: Number(r[11]) === 1,
+        booked: BigInt(r[7] as number),
+      };
+      lines.push(last);
     }
-    const day = Number(r[1]);
-    last = {
-      id: '',
-      seq: Number(r[0]),
-      doc: UNRESOLVED,
-      code: '',
-      revision: Number(r[5]),
-      day,
-      rel: Number(r[2]),
-      date: dateOfDay(day),
-      entry: '',
-      lineKey: Number(r[3]),
-      itemId,
-      storeId,
-      quantity: BigInt(r[6] as number),
-      rule: RULES[Number(r[8])]!,
-      ownValue: BigInt(r[9] as number),
-      fallbackCost: BigInt(r[10] as number),
-      costFrom: null,
-      feeds: Number(r[11]) === 1,
-      booked: BigInt(r[7] as number),
-    };
-    lines.push(last);
   }
   await resolveLines(
     s,
-    lines.filter((l) => l.feeds || l.rule === 'from'),
+    [...out.values()].flatMap((lines) => lines.filter((l) => l.feeds || l.rule === 'from')),
   );
-  return lines;
+  return out;
+}
+
+/** The holdings of items in a store just before `at` (a document's place), from the booked movements. */
+export async function holdingsBefore(
+  s: TenantScope,
+  storeId: string,
+  itemIds: string[],
+  at: { date: string; entry: string },
+): Promise<Map<string, { quantity: bigint; value: bigint }>> {
+  const out = new Map<string, { quantity: bigint; value: bigint }>();
+  for (let c = 0; c < itemIds.length; c += ITEMS_PER_READ) {
+    const ids = itemIds.slice(c, c + ITEMS_PER_READ);
+    const rows = await selectArrays(
+      s.db,
+      `select item_id, sum(quantity), sum(value) from stock_movements
+        where tenant_id = ? and item_id in (${ids.map(() => '?').join(', ')}) and store_id = ?
+          and (date < ? or (date = ? and entry < ?))
+        group by item_id`,
+      [s.tenantId, ...ids, storeId, at.date, at.date, at.entry],
+    );
+    for (const r of rows)
+      out.set(String(r[0]), { quantity: BigInt(String(r[1] ?? 0)), value: BigInt(String(r[2] ?? 0)) });
+  }
+  return out;
 }
 
 const RESOLVE_CHUNK = 500;
