@@ -11,4 +11,5 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/data/', '/dist/', '/tests/e2e/'],
   testTimeout: 30000,
   setupFiles: ['<rootDir>/tests/support/jest-env.ts'],
+  setupFilesAfterEnv: ['<rootDir>/tests/support/jest-after-env.ts'],
 };

@@ -6,6 +6,7 @@ export * from './service';
 export * from './dead-letters';
 export * from './republish';
 export * from './db/database';
+export { stopCheckpoints } from './db/checkpointer';
 export * from './db/migrations';
 export * from './db/tenant-scope';
 export * from './http/context';

@@ -1,6 +1,7 @@
 import { chmodSync, closeSync, openSync } from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
 import mysql from 'mysql2/promise';
+import { offloadCheckpoints, releaseCheckpoints } from './checkpointer';
 
 export type DbConfig =
   { client: 'sqlite'; filename: string } | { client: 'mysql'; url: string; database: string };
@@ -67,7 +68,9 @@ function privateFile(filename: string): void {
 export async function openDatabase(config: DbConfig): Promise<Db> {
   if (config.client === 'sqlite') {
     privateFile(config.filename);
-    return knexFactory({
+    const filename = config.filename;
+    const offloaded: SqliteConnection[] = [];
+    const db = knexFactory({
       client: 'better-sqlite3',
       connection: { filename: config.filename },
       useNullAsDefault: true,
@@ -80,10 +83,19 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
           conn.pragma('synchronous = NORMAL');
+          if (offloadCheckpoints(filename, conn)) offloaded.push(conn);
           done(null, conn);
         },
       },
     });
+    // the checkpoint worker lets go of the file first: the service's connection then closes last (see checkpointer.ts)
+    const client = db.client as { destroy: (callback?: unknown) => Promise<unknown> };
+    const destroy = client.destroy.bind(client);
+    client.destroy = async (callback?: unknown) => {
+      await releaseCheckpoints(filename, offloaded);
+      return destroy(callback);
+    };
+    return db;
   }
   await ensureMysqlDatabase(config.url, config.database);
   const url = new URL(config.url);

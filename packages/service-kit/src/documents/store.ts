@@ -242,17 +242,42 @@ export const documentStore = {
   /** Stores the values the posting gave the lines, and their total. */
   async setValues(s: TenantScope, doc: DocumentDef, id: string, values: Map<number, string>): Promise<void> {
     let total = dec(0);
-    for (const [lineNo, value] of values) {
-      total = total.plus(value);
-      await s(documentLinesTableOf(doc))
-        .where({ document_id: id, line_no: lineNo })
-        .update({ value: toStored(value) });
-    }
+    for (const value of values.values()) total = total.plus(value);
+    await setLineValues(
+      s,
+      documentLinesTableOf(doc),
+      id,
+      [...values].map(([lineNo, value]) => [lineNo, toStored(value)]),
+    );
     await s(documentTableOf(doc))
       .where({ id })
       .update({ total_value: toStored(total) });
   },
 };
+
+/**
+ * Sets the `value` of a document's lines by line number, a few hundred lines a statement (a posting of a
+ * thousand lines, or a re-costing touching them, would otherwise make a round trip per line).
+ */
+export async function setLineValues(
+  s: TenantScope,
+  table: string,
+  documentId: string,
+  values: [lineNo: number, stored: number][],
+): Promise<void> {
+  for (let i = 0; i < values.length; i += 300) {
+    const chunk = values.slice(i, i + 300);
+    await s(table)
+      .where({ document_id: documentId })
+      .whereIn(
+        'line_no',
+        chunk.map(([lineNo]) => lineNo),
+      )
+      .update({
+        value: s.db.raw(`case line_no ${chunk.map(() => 'when ? then ?').join(' ')} end`, chunk.flat()),
+      });
+  }
+}
 
 /** Another document (or a service's own record) refers to this one: it can no longer change. */
 export async function markReferenced(

@@ -9,6 +9,9 @@ export interface RelayOptions {
   pollMs?: number;
 }
 
+/** About this much envelope text a batch: parsing and publishing it holds the process a few milliseconds. */
+const BATCH_BYTES = 256 * 1024;
+
 /**
  * Publishes outbox rows in commit order and marks them sent. If the process dies between the two, the rows
  * are published again on restart: at-least-once, made exactly-once in effect by the consumers' inbox.
@@ -19,6 +22,8 @@ export class OutboxRelay {
   private again = false;
   private stopped = true;
   private readonly batchSize: number;
+  /** The rows the next batch reads: `batchSize`, fewer while envelopes are large (see drainOnce). */
+  private limit: number;
   private readonly pollMs: number;
 
   constructor(
@@ -28,6 +33,7 @@ export class OutboxRelay {
     options: RelayOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 200;
+    this.limit = this.batchSize;
     this.pollMs = options.pollMs ?? 250;
   }
 
@@ -59,8 +65,11 @@ export class OutboxRelay {
 
   private async loop(): Promise<void> {
     try {
-      while (!this.stopped && (await this.drainOnce()) === this.batchSize) {
-        // a full batch: there may be more
+      for (;;) {
+        const limit = this.limit;
+        // a full batch: there may be more, after the requests waiting meanwhile (SQLite holds the event loop)
+        if (this.stopped || (await this.drainOnce()) < limit) break;
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
     } catch (error) {
       this.logger.warn('relay publish failed; will retry', { error: String(error) });
@@ -73,9 +82,16 @@ export class OutboxRelay {
       await this.db('outbox')
         .whereNull('sent_at')
         .orderBy('seq')
-        .limit(this.batchSize)
+        .limit(this.limit)
         .select('seq', 'id', 'topic', 'msg_key', 'envelope');
     if (rows.length === 0) return 0;
+    // large envelopes (a re-costing's parts are up to 60 KB each) make smaller batches: a batch is read, parsed
+    // and published in one go, and on SQLite nothing else runs meanwhile
+    const bytes = rows.reduce((n, r) => n + r.envelope.length, 0);
+    this.limit =
+      bytes > BATCH_BYTES
+        ? Math.max(1, Math.floor((rows.length * BATCH_BYTES) / bytes))
+        : Math.min(this.batchSize, this.limit * 2);
     await this.bus.publish(
       rows.map((r) => ({ topic: r.topic, key: r.msg_key, envelope: JSON.parse(r.envelope) as Envelope })),
     );

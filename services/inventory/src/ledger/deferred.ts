@@ -36,7 +36,7 @@ export const DEFAULT_INLINE_LIMIT = 20_000;
  * loop too, so its size follows the time the last one took, aiming at CHUNK_MS (other requests wait at most
  * about that long); `ERP_RECOST_CHUNK_PAIRS` fixes it (tests).
  */
-const CHUNK_MS = 15;
+const CHUNK_MS = 10;
 const MAX_CHUNK_PAIRS = 500;
 const fixedChunk = () => Number(process.env.ERP_RECOST_CHUNK_PAIRS) || 0;
 const nextChunk = (pairs: number, ms: number) =>

@@ -1,5 +1,5 @@
 import { documentLinesTableOf, documentTableOf, fromStored, stockDocuments, toStored } from '@erp/contracts';
-import type { TenantScope } from '@erp/service-kit';
+import { setLineValues, type TenantScope } from '@erp/service-kit';
 import type { CostLine } from './recost';
 
 const abs = (v: bigint) => (v < 0n ? -v : v);
@@ -24,21 +24,12 @@ export async function refreshDocumentValues(
     const lines = [...new Map(all.map((l) => [l.line.lineNo!, l])).values()];
     const doc = stockDocuments.find((d) => d.name === lines[0]!.line.doc.documentType);
     if (!doc) continue;
-    // one statement per few hundred lines (a re-costing can touch thousands of a document's lines)
-    for (let i = 0; i < lines.length; i += 500) {
-      const chunk = lines.slice(i, i + 500);
-      await s(documentLinesTableOf(doc))
-        .where({ document_id: id })
-        .whereIn(
-          'line_no',
-          chunk.map(({ line }) => line.lineNo!),
-        )
-        .update({
-          value: s.db.raw(`case line_no ${chunk.map(() => 'when ? then ?').join(' ')} end`, [
-            ...chunk.flatMap(({ line, value }) => [line.lineNo!, toStored(fromStored(abs(value).toString()))]),
-          ]),
-        });
-    }
+    await setLineValues(
+      s,
+      documentLinesTableOf(doc),
+      id,
+      lines.map(({ line, value }) => [line.lineNo!, toStored(fromStored(abs(value).toString()))]),
+    );
     const [sum] = await s(documentLinesTableOf(doc)).where({ document_id: id }).sum({ v: 'value' });
     await s(documentTableOf(doc))
       .where({ id })

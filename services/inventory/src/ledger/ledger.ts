@@ -11,6 +11,7 @@ import { recordDeferred, shouldDefer } from './deferred';
 import { fromBig, toBig } from './costing';
 import { itemUnits, type ItemUnits } from './items';
 import { bookChange } from './booking';
+import { documentSums } from './tail';
 import {
   lineIdOf,
   lockHoldings,
@@ -239,20 +240,8 @@ export async function postDocument(
   };
 
   // what the earlier revisions left, per item, store and date: reversed at that date
-  const previous = (
-    (await s('stock_movements')
-      .where(key)
-      .groupBy('item_id', 'store_id', 'date')
-      .select('item_id', 'store_id', 'date')
-      .sum({ quantity: 'quantity', value: 'value' })) as Record<string, unknown>[]
-  )
-    .map((p) => ({
-      itemId: String(p.item_id),
-      storeId: String(p.store_id),
-      date: String(p.date),
-      quantity: -big(p.quantity),
-      value: -big(p.value),
-    }))
+  const previous = (await documentSums(s, docKey))
+    .map((p) => ({ ...p, quantity: -p.quantity, value: -p.value }))
     .filter((p) => p.quantity !== 0n || p.value !== 0n);
   const locked = [
     ...previous.map((p) => pairKey(p.itemId, p.storeId)),

@@ -1,6 +1,8 @@
 import type { TenantScope } from '@erp/service-kit';
+import { Heap } from './heap';
+import { selectArrays } from './sql';
 import { lineValue, type CostRule, type Holding } from './costing';
-import { dayOf, holdingsBefore, indexAt, loadTail, loadTails, resolveLines } from './tail';
+import { dayOf, documentSums, holdingsBefore, indexAt, loadTail, loadTails, resolveLines } from './tail';
 
 /**
  * Re-costing (issue 11): the holdings of an item in a store run over its movements in date order, then entry
@@ -159,6 +161,10 @@ const big = (v: unknown) => BigInt(String(v ?? 0));
 export class Recoster {
   private readonly tails = new Map<string, Tail>();
   private readonly queue = new Map<string, Position>();
+  private readonly queueOrder = new Map<string, number>();
+  private readonly heap = new Heap<{ at: Position; order: number; pair: string }>(
+    (a, b) => comparePositions(a.at, b.at) || a.order - b.order,
+  );
   private readonly dependents = new Map<string, CostLine[]>();
   private readonly byKey = new Map<string, CostLine>();
   private replayed = 0;
@@ -174,7 +180,25 @@ export class Recoster {
 
   private enqueue(pair: string, at: Position): void {
     const queued = this.queue.get(pair);
-    if (!queued || comparePositions(at, queued) < 0) this.queue.set(pair, at);
+    if (queued && comparePositions(at, queued) >= 0) return;
+    this.queue.set(pair, at);
+    // ties go to the pair queued first, as in the queue's own order
+    let order = this.queueOrder.get(pair);
+    if (order === undefined) this.queueOrder.set(pair, (order = this.queueOrder.size));
+    this.heap.push({ at, order, pair });
+  }
+
+  /** The queued item and store with the earliest place (a heap: a document queues a thousand at once). */
+  private dequeue(): { pair: string; at: Position } | null {
+    for (;;) {
+      const top = this.heap.pop();
+      if (!top) return null;
+      // an entry a later enqueue moved earlier is stale
+      if (this.queue.get(top.pair) !== top.at) continue;
+      this.queue.delete(top.pair);
+      this.queueOrder.delete(top.pair);
+      return top;
+    }
   }
 
   private isPosted(doc: DocKey): boolean {
@@ -187,20 +211,11 @@ export class Recoster {
     if (!this.superseded) {
       this.superseded = new Map();
       if (this.change.bookedRevision !== null) {
-        const rows = (await this.s('stock_movements')
-          .where({
-            source_service: this.change.doc.sourceService,
-            document_type: this.change.doc.documentType,
-            document_id: this.change.doc.documentId,
-          })
-          .groupBy('item_id', 'store_id', 'date')
-          .select('item_id', 'store_id', 'date')
-          .sum({ q: 'quantity' })) as Row[];
-        for (const r of rows) {
-          if (big(r.q) === 0n) continue;
-          const k = pairKey(String(r.item_id), String(r.store_id));
+        for (const r of await documentSums(this.s, this.change.doc)) {
+          if (r.quantity === 0n) continue;
+          const k = pairKey(r.itemId, r.storeId);
           const m = this.superseded.get(k) ?? new Map<string, bigint>();
-          m.set(String(r.date), big(r.q));
+          m.set(r.date, r.quantity);
           this.superseded.set(k, m);
         }
       }
@@ -217,7 +232,10 @@ export class Recoster {
     if (!this.later) {
       this.later = new Map();
       const { sourceService, documentType, documentId } = this.change.doc;
-      const groups = new Map<string, { storeId: string; bound: { date: string; entry: string }; items: string[] }>();
+      const groups = new Map<
+        string,
+        { storeId: string; bound: { date: string; entry: string }; items: string[] }
+      >();
       for (const k of this.change.starts.keys()) {
         const [itemId, storeId] = k.split('\u0000') as [string, string];
         const bound = this.boundOf(k);
@@ -228,24 +246,30 @@ export class Recoster {
       }
       for (const { storeId, bound, items } of groups.values())
         for (let i = 0; i < items.length; i += 500) {
-          const rows = (await this.s('stock_movements')
-            .where({ store_id: storeId })
-            .whereIn('item_id', items.slice(i, i + 500))
-            .andWhere((w) =>
-              w
-                .where('date', '>', bound.date)
-                .orWhere((x) => x.where('date', bound.date).andWhere('entry', '>', bound.entry)),
-            )
-            .whereNot((w) =>
-              w.where({ source_service: sourceService, document_type: documentType, document_id: documentId }),
-            )
-            .groupBy('item_id', 'date')
-            .select('item_id', 'date')
-            .sum({ q: 'quantity' })) as Row[];
+          const ids = items.slice(i, i + 500);
+          const rows = await selectArrays(
+            this.s.db,
+            `select item_id, date, sum(quantity) from stock_movements
+              where tenant_id = ? and item_id in (${ids.map(() => '?').join(', ')}) and store_id = ?
+                and (date > ? or (date = ? and entry > ?))
+                and not (source_service = ? and document_type = ? and document_id = ?)
+              group by item_id, date`,
+            [
+              this.s.tenantId,
+              ...ids,
+              storeId,
+              bound.date,
+              bound.date,
+              bound.entry,
+              sourceService,
+              documentType,
+              documentId,
+            ],
+          );
           for (const r of rows) {
-            const k = pairKey(String(r.item_id), storeId);
+            const k = pairKey(String(r[0]), storeId);
             const m = this.later.get(k) ?? new Map<string, bigint>();
-            m.set(String(r.date), big(r.q));
+            m.set(String(r[1]), BigInt(String(r[2] ?? 0)));
             this.later.set(k, m);
           }
         }
@@ -339,7 +363,10 @@ export class Recoster {
    * document of a thousand lines (or a job's chunk) would otherwise make a few round trips per line.
    */
   private async prefetch(): Promise<void> {
-    const groups = new Map<string, { storeId: string; at: Position; until?: { date: string; entry: string }; items: string[] }>();
+    const groups = new Map<
+      string,
+      { storeId: string; at: Position; until?: { date: string; entry: string }; items: string[] }
+    >();
     for (const [pair, at] of this.change.starts) {
       if (!this.locked.has(pair) || this.tails.has(pair)) continue;
       const [itemId, storeId] = pair.split('\u0000') as [string, string];
@@ -359,12 +386,7 @@ export class Recoster {
   }
 
   /** A tail read from `docStart`: the change's pending lines merged in, kept for the replay. */
-  private keepTail(
-    pair: string,
-    docStart: Position,
-    before: Holding | undefined,
-    lines: CostLine[],
-  ): Tail {
+  private keepTail(pair: string, docStart: Position, before: Holding | undefined, lines: CostLine[]): Tail {
     const pending = this.pendingOf(pair);
     // the booked lines come in order: the few pending ones are merged in (by day, then before or after the
     // posted document's entry), not the whole tail sorted
@@ -425,19 +447,12 @@ export class Recoster {
     let rounds = 0;
     while (this.queue.size > 0) {
       if (++rounds > 1_000_000) throw new Error('re-costing did not settle');
-      let pair = '';
-      let at: Position | null = null;
-      for (const [p, pos] of this.queue)
-        if (!at || comparePositions(pos, at) < 0) {
-          pair = p;
-          at = pos;
-        }
-      this.queue.delete(pair);
+      const { pair, at } = this.dequeue()!;
       if (this.change.bounded && !this.change.starts.has(pair)) {
-        this.defer(pair, at!.date);
+        this.defer(pair, at.date);
         continue;
       }
-      const { tail, from } = await this.tailFor(pair, at!);
+      const { tail, from } = await this.tailFor(pair, at);
       let state = tail.states[from]!;
       for (let i = from; i < tail.lines.length; i++) {
         const line = tail.lines[i]!;

@@ -91,7 +91,8 @@ export async function addToBalances(
   now: string,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const head = 'insert into stock_balances (tenant_id, item_id, store_id, quantity, value, updated_at) values ';
+  const head =
+    'insert into stock_balances (tenant_id, item_id, store_id, quantity, value, updated_at) values ';
   const tuple = '(?, ?, ?, ?, ?, ?)';
   const values = (r: (typeof rows)[number]) => [
     tenantId,

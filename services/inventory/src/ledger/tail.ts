@@ -234,3 +234,37 @@ export async function indexAt(
   for (let i = lo; i < end; i++) if (lines[i]!.entry >= at.entry) return i;
   return end;
 }
+
+/**
+ * A document's booked movements summed per item, store and date. Summed here, not by GROUP BY: SQLite would
+ * then walk the tenant's whole item index for the grouping order instead of the document's index.
+ */
+export async function documentSums(
+  s: TenantScope,
+  doc: DocKey,
+): Promise<{ itemId: string; storeId: string; date: string; quantity: bigint; value: bigint }[]> {
+  const rows = await selectArrays(
+    s.db,
+    `select item_id, store_id, date, quantity, value from stock_movements
+      where tenant_id = ? and source_service = ? and document_type = ? and document_id = ?`,
+    [s.tenantId, doc.sourceService, doc.documentType, doc.documentId],
+  );
+  const sums = new Map<
+    string,
+    { itemId: string; storeId: string; date: string; quantity: bigint; value: bigint }
+  >();
+  for (const r of rows) {
+    const k = `${String(r[0])}\u0000${String(r[1])}\u0000${String(r[2])}`;
+    const sum = sums.get(k) ?? {
+      itemId: String(r[0]),
+      storeId: String(r[1]),
+      date: String(r[2]),
+      quantity: 0n,
+      value: 0n,
+    };
+    sum.quantity += BigInt(String(r[3]));
+    sum.value += BigInt(String(r[4]));
+    sums.set(k, sum);
+  }
+  return [...sums.values()];
+}

@@ -1,0 +1,146 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * WAL checkpoints off the event loop (SQLite). A checkpoint copies the write-ahead log into the database file and
+ * syncs it: tens of milliseconds that better-sqlite3, being synchronous, would spend inside whichever commit
+ * crossed the auto-checkpoint size, while every request waited (issue 11: other requests' p99 while a
+ * re-costing job writes). One worker thread, with a connection of its own to each database file, runs passive
+ * checkpoints every CHECKPOINT_MS; the service's own connection then never checkpoints by itself. If the
+ * worker cannot start or dies, the connections get SQLite's automatic checkpoints back.
+ */
+
+const CHECKPOINT_MS = 200;
+
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const open = new Map();
+const checkpoint = (db) => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch { /* busy or gone: next time */ } };
+parentPort.on('message', (m) => {
+  if (m.add && !open.has(m.add)) open.set(m.add, new Database(m.add, { fileMustExist: true }));
+  if (m.remove) {
+    const db = open.get(m.remove);
+    open.delete(m.remove);
+    if (db) { checkpoint(db); db.close(); }
+    parentPort.postMessage({ removed: m.remove, ticket: m.ticket });
+  }
+});
+setInterval(() => { for (const db of open.values()) checkpoint(db); }, workerData.everyMs);
+`;
+
+interface SqliteConnection {
+  pragma(s: string): unknown;
+}
+
+let worker: Worker | null = null;
+let failed = false;
+let tickets = 0;
+const waiting = new Map<number, () => void>();
+const connections = new Map<string, Set<SqliteConnection>>();
+
+function start(): Worker | null {
+  if (worker || failed) return worker;
+  try {
+    const driver = require.resolve('better-sqlite3');
+    const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, everyMs: CHECKPOINT_MS } });
+    // the process may end while it runs: it holds nothing that needs an orderly stop
+    w.unref();
+    w.on('message', (m: { ticket?: number }) => {
+      const done = m.ticket === undefined ? undefined : waiting.get(m.ticket);
+      if (done) {
+        waiting.delete(m.ticket!);
+        done();
+      }
+    });
+    w.on('error', () => fallBack());
+    w.on('exit', () => fallBack());
+    worker = w;
+  } catch {
+    failed = true;
+  }
+  return worker;
+}
+
+/** The worker is gone: the connections checkpoint by themselves again, and nobody waits for it. */
+function fallBack(): void {
+  failed = true;
+  worker = null;
+  for (const set of connections.values())
+    for (const conn of set)
+      try {
+        conn.pragma('wal_autocheckpoint = 1000');
+      } catch {
+        // closed meanwhile
+      }
+  for (const done of waiting.values()) done();
+  waiting.clear();
+}
+
+/** Hands a database file's checkpoints to the worker; true when it took them (the connection must not). */
+export function offloadCheckpoints(filename: string, conn: SqliteConnection): boolean {
+  if (filename === ':memory:' || filename === '') return false;
+  const w = start();
+  if (!w) return false;
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
+  conn.pragma('wal_autocheckpoint = 0');
+  const set = connections.get(filename) ?? new Set();
+  set.add(conn);
+  connections.set(filename, set);
+  w.postMessage({ add: filename });
+  return true;
+}
+
+/**
+ * The worker checkpoints the file one last time and closes its connection, so the service's connection, closed
+ * next, is the last one and leaves no write-ahead log behind (a restore takes one as a sign of a running product).
+ */
+export async function releaseCheckpoints(
+  filename: string,
+  conns: readonly SqliteConnection[],
+): Promise<void> {
+  const set = connections.get(filename);
+  if (!set) return;
+  for (const conn of conns) set.delete(conn);
+  // another handle on the same file still counts on the worker
+  if (set.size > 0) return;
+  connections.delete(filename);
+  if (!worker) return;
+  const ticket = ++tickets;
+  const w = worker;
+  await new Promise<void>((resolve) => {
+    waiting.set(ticket, resolve);
+    w.postMessage({ remove: filename, ticket });
+  });
+  if (connections.size === 0) idleSoon();
+}
+
+/** With no database left, the worker stops after a moment (a test suite opens and closes many in a row). */
+function idleSoon(): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    if (connections.size > 0 || !worker) return;
+    const w = worker;
+    worker = null;
+    w.removeAllListeners('exit');
+    void w.terminate();
+  }, IDLE_MS);
+  idleTimer.unref();
+}
+let idleTimer: NodeJS.Timeout | null = null;
+const IDLE_MS = 500;
+
+/**
+ * Stops the worker now; databases still open checkpoint by themselves from here on. For test runners: a
+ * running worker keeps jest's process alive, and a test that forgets to close a database must not hang CI.
+ */
+export async function stopCheckpoints(): Promise<void> {
+  if (!worker) return;
+  const w = worker;
+  w.removeAllListeners('exit');
+  fallBack();
+  failed = false;
+  connections.clear();
+  await w.terminate();
+}

@@ -1,0 +1,61 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../src/db/database';
+
+/**
+ * SQLite's WAL checkpoints run on a worker thread (checkpointer.ts): the service's connection never checkpoints
+ * inside a commit, the log is still folded into the database while the service writes, and a closed database
+ * leaves no log behind (a restore refuses a data folder with one).
+ */
+describe('WAL checkpoints off the event loop (SQLite)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'erp-checkpoint-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const walOf = (file: string) => `${file}-wal`;
+  const pages = async (db: Awaited<ReturnType<typeof openDatabase>>) =>
+    Number(((await db.raw('pragma page_count')) as { page_count: number }[])[0]!.page_count);
+
+  it('leaves the connection without automatic checkpoints and still folds the log into the file', async () => {
+    const file = path.join(dir, 'a.sqlite');
+    const db = await openDatabase({ client: 'sqlite', filename: file });
+    try {
+      const [auto] = (await db.raw('pragma wal_autocheckpoint')) as { wal_autocheckpoint: number }[];
+      expect(auto!.wal_autocheckpoint).toBe(0);
+      await db.schema.createTable('t', (t) => {
+        t.increments('id');
+        t.text('body');
+      });
+      for (let i = 0; i < 20; i++)
+        await db('t').insert(Array.from({ length: 50 }, () => ({ body: 'x'.repeat(2000) })));
+      expect(await pages(db)).toBeGreaterThan(500);
+      // the database file itself grows as the worker copies the log in (a few checkpoint periods)
+      const deadline = Date.now() + 5000;
+      while (statSync(file).size < 500 * 4096 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(statSync(file).size).toBeGreaterThanOrEqual(500 * 4096);
+      const [row] = (await db('t').count({ n: '*' })) as { n: number }[];
+      expect(Number(row!.n)).toBe(1000);
+    } finally {
+      await db.destroy();
+    }
+    // closed last, the service's connection removed the log
+    expect(existsSync(walOf(file)) ? statSync(walOf(file)).size : 0).toBe(0);
+  });
+
+  it('keeps a file checkpointed while another handle on it stays open', async () => {
+    const file = path.join(dir, 'b.sqlite');
+    const first = await openDatabase({ client: 'sqlite', filename: file });
+    const second = await openDatabase({ client: 'sqlite', filename: file });
+    await first.schema.createTable('t', (t) => t.increments('id'));
+    await first.destroy();
+    await second('t').insert({});
+    const [row] = (await second('t').count({ n: '*' })) as { n: number }[];
+    expect(Number(row!.n)).toBe(1);
+    await second.destroy();
+    expect(existsSync(walOf(file)) ? statSync(walOf(file)).size : 0).toBe(0);
+  });
+});
