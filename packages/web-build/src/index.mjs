@@ -1,6 +1,7 @@
 // One rspack + Module Federation set-up for the shell (host) and every feature app (remote), so the shared
 // singletons and loaders cannot drift between apps (design.md section 7; toolchain.md's working shape).
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import rspack from '@rspack/core';
@@ -76,6 +77,31 @@ class ManifestJsonPlugin {
   }
 }
 
+/**
+ * PrimeReact's icons are stateless SVG components, about a hundred of them: shared under 'primereact/' each became
+ * a chunk of its own (a request and a wrapper per icon, some 25 KB gz on a list screen) and an entry in every
+ * app's share table. Rewriting their imports to file paths before the federation sees them takes them out of the
+ * shared scope: each icon is bundled with the component that draws it.
+ */
+function unsharedPrimeIcons(dir) {
+  const primereact = path.dirname(
+    createRequire(path.join(dir, 'package.json')).resolve('primereact/package.json'),
+  );
+  return new rspack.NormalModuleReplacementPlugin(/^primereact\/icons\/[a-z]+$/, (resolveData) => {
+    resolveData.request = path.join(primereact, resolveData.request.slice('primereact/'.length));
+  });
+}
+
+/** The federation SDK the shell hands to the feature apps: its files, as the federation runtime resolves them. */
+const federationRequire = createRequire(
+  createRequire(import.meta.url).resolve('@module-federation/enhanced'),
+);
+const PROVIDE_SDK = path.join(import.meta.dirname, 'provide-federation-sdk.cjs');
+const SDK_GLOBALS = {
+  '@module-federation/sdk': '_ERP_FEDERATION_SDK',
+  '@module-federation/error-codes': '_ERP_FEDERATION_ERROR_CODES',
+};
+
 function readPackage(dir) {
   return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
 }
@@ -114,6 +140,8 @@ export function webConfig({ dir, name, kind, exposes = {}, mode, title = 'ERP' }
       clean: true,
     },
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    // a remote runs only inside the shell, which provides these (provide-federation-sdk.cjs)
+    ...(host ? {} : { externals: SDK_GLOBALS, externalsType: 'global' }),
     module: {
       rules: [
         {
@@ -133,6 +161,14 @@ export function webConfig({ dir, name, kind, exposes = {}, mode, title = 'ERP' }
         // (the contracts' permission names without zod and the phone metadata, for instance).
         { test: /[\\/]packages[\\/](contracts|i18n|api-client|ui-kit)[\\/]src[\\/]/, sideEffects: false },
         { test: /\.css$/, type: 'css/auto' },
+        {
+          test: PROVIDE_SDK,
+          resolve: {
+            alias: Object.fromEntries(
+              Object.keys(SDK_GLOBALS).map((name) => [`${name}$`, federationRequire.resolve(name)]),
+            ),
+          },
+        },
         { test: /\.(woff2?|ttf|eot|svg|png|jpe?g|gif)$/, type: 'asset/resource' },
       ],
     },
@@ -146,10 +182,12 @@ export function webConfig({ dir, name, kind, exposes = {}, mode, title = 'ERP' }
         shareStrategy: 'loaded-first',
         dts: false,
         manifest: host,
+        ...(host ? { runtimePlugins: [PROVIDE_SDK] } : {}),
         // One federation runtime on the page: the shell provides it, each remoteEntry.js uses it (about half
         // a remote entry's size). A remote therefore runs only inside the shell, which is the only way it runs.
         experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
+      unsharedPrimeIcons(dir),
       manifestSource ? new ManifestJsonPlugin(path.join(dir, manifestSource)) : null,
       host
         ? new rspack.HtmlRspackPlugin({
