@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
@@ -102,6 +104,45 @@ const SDK_GLOBALS = {
   '@module-federation/error-codes': '_ERP_FEDERATION_ERROR_CODES',
 };
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Each script, stylesheet and JSON file beside itself brotli- and gzip-compressed at the highest levels, once at
+ * build time: the gateway serves these as they are (gateway/src/web.ts), so a cold page costs the server no
+ * compression and the browser fewer bytes than on-the-fly gzip gave (issue 12: the first screen comes fast).
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('Precompress', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'Precompress', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_TRANSFER },
+        async (assets) => {
+          const files = Object.keys(assets).filter((name) => /\.(js|css|json)$/.test(name));
+          await Promise.all(
+            files.map(async (name) => {
+              const source = compilation.getAsset(name).source.buffer();
+              if (source.length < 1024) return; // not worth a request header's size
+              const [br, gz] = await Promise.all([
+                brotli(source, {
+                  params: {
+                    [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                    [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+                  },
+                }),
+                gzipped(source, { level: 9 }),
+              ]);
+              const info = { compressed: true, immutable: compilation.getAsset(name).info.immutable };
+              compilation.emitAsset(`${name}.br`, new rspack.sources.RawSource(br), info);
+              compilation.emitAsset(`${name}.gz`, new rspack.sources.RawSource(gz), info);
+            }),
+          );
+        },
+      );
+    });
+  }
+}
+
 function readPackage(dir) {
   return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
 }
@@ -188,6 +229,7 @@ export function webConfig({ dir, name, kind, exposes = {}, mode, title = 'ERP' }
         experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
       unsharedPrimeIcons(dir),
+      production ? new PrecompressPlugin() : null,
       manifestSource ? new ManifestJsonPlugin(path.join(dir, manifestSource)) : null,
       host
         ? new rspack.HtmlRspackPlugin({
