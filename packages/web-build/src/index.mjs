@@ -116,7 +116,7 @@ class PrecompressPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('Precompress', (compilation) => {
       compilation.hooks.processAssets.tapPromise(
-        { name: 'Precompress', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_TRANSFER },
+        { name: 'Precompress', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         async (assets) => {
           const files = Object.keys(assets).filter((name) => /\.(js|css|json)$/.test(name));
           await Promise.all(
