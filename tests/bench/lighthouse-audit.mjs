@@ -37,8 +37,11 @@ async function audit(page, path, signedIn) {
     si: metric('speed-index'),
     clsMilli: metric('cumulative-layout-shift'),
   };
+  // a run Lighthouse could not measure says why instead of scoring 0 silently
+  const problem = result.lhr.runtimeError?.message ?? audits['largest-contentful-paint']?.errorMessage;
   return {
     path,
+    ...(problem ? { problem } : {}),
     performance: score('performance'),
     accessibility: score('accessibility'),
     failing,
