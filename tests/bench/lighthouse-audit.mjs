@@ -29,7 +29,8 @@ async function audit(page, path, signedIn) {
     .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
     .map((ref) => ref.id);
   // what moves the performance score: paint times, blocking time and layout shift (Lighthouse's simulation)
-  const metric = (id) => Math.round((audits[id]?.numericValue ?? 0) * (id === 'cumulative-layout-shift' ? 1000 : 1));
+  const metric = (id) =>
+    Math.round((audits[id]?.numericValue ?? 0) * (id === 'cumulative-layout-shift' ? 1000 : 1));
   const metrics = {
     fcp: metric('first-contentful-paint'),
     lcp: metric('largest-contentful-paint'),
