@@ -138,9 +138,50 @@ function cacheHeaders(res: Response, file: string): void {
   res.setHeader('Cache-Control', hashed ? IMMUTABLE : REVALIDATE);
 }
 
+/** The encodings the web build writes beside each script, stylesheet and JSON file, best first. */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * A file the build compressed ahead (packages/web-build's PrecompressPlugin), in the best encoding the browser
+ * accepts, with the cache rules above: no compression work per request. Anything else falls through (to
+ * `compression()` and the plain file).
+ */
+function precompressedFiles(dir: string): RequestHandler {
+  const root = path.resolve(dir);
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !/\.(js|css|json)$/.test(req.path)) return next();
+    let file: string;
+    try {
+      file = path.resolve(root, `.${decodeURIComponent(req.path)}`);
+    } catch {
+      return next();
+    }
+    if (!file.startsWith(root + path.sep)) return next();
+    res.vary('Accept-Encoding');
+    const chosen = PRECOMPRESSED.find(
+      ({ encoding, suffix }) => req.acceptsEncodings(encoding) === encoding && existsSync(file + suffix),
+    );
+    if (!chosen) return next();
+    res.setHeader('Content-Encoding', chosen.encoding);
+    res.type(path.extname(file));
+    cacheHeaders(res, file);
+    res.sendFile(file + chosen.suffix, (error) => {
+      // gone since the check (a rebuild): the plain file, compressed on the fly, if any
+      if (!error || res.headersSent) return;
+      res.removeHeader('Content-Encoding');
+      next();
+    });
+  };
+}
+
 /** A built app's files with the cache rules above; `fallthrough: false` answers a missing file 404 at once. */
 function staticFiles(dir: string, fallthrough: boolean): RequestHandler {
-  return express.static(dir, { index: false, fallthrough, setHeaders: cacheHeaders });
+  const plain = express.static(dir, { index: false, fallthrough, setHeaders: cacheHeaders });
+  const compressed = precompressedFiles(dir);
+  return (req, res, next) => compressed(req, res, () => plain(req, res, next));
 }
 
 /**

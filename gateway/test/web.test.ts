@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
@@ -125,6 +126,50 @@ describe('web compression', () => {
     const res = await app(root).get('/assets/big.0123456789.js').set('Accept-Encoding', 'gzip');
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('precompressed assets (issue 12: the first screen comes fast)', () => {
+  const root = fakeRoot();
+  const text = 'export const a = 1;\n'.repeat(5000);
+  for (const file of ['shell/dist/assets/big.0123456789.js', 'mfe-sales/dist/assets/big.0123456789.js']) {
+    writeFileSync(path.join(root, file), text);
+    // marked, to tell the build's files from compression on the fly
+    writeFileSync(path.join(root, `${file}.br`), brotliCompressSync(`${text}// br`));
+    writeFileSync(path.join(root, `${file}.gz`), gzipSync(`${text}// gz`));
+  }
+  // the bytes as sent: the very file the build wrote
+  const raw = (req: request.Test) =>
+    req.buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+
+  it('serves the brotli file the build wrote when the browser accepts it, with the asset cache rules', async () => {
+    for (const url of ['/assets/big.0123456789.js', '/mfe/mfe_sales/assets/big.0123456789.js']) {
+      const res = await raw(app(root).get(url).set('Accept-Encoding', 'gzip, deflate, br, zstd'));
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toContain('immutable');
+      expect(res.headers.vary).toMatch(/Accept-Encoding/);
+      expect((res.body as Buffer).toString()).toBe(`${text}// br`);
+    }
+  });
+
+  it('falls back to the gzip file, then to the plain file, and serves nothing outside the build', async () => {
+    const gz = await app(root).get('/assets/big.0123456789.js').set('Accept-Encoding', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.text).toBe(`${text}// gz`);
+    const plain = await app(root).get('/assets/big.0123456789.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(text);
+    // the shell's file, asked for through a feature app's folder
+    const outside = await app(root)
+      .get('/mfe/mfe_sales/..%2F..%2Fshell/dist/assets/big.0123456789.js')
+      .set('Accept-Encoding', 'br');
+    expect(outside.status).toBe(403);
   });
 });
 

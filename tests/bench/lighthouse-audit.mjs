@@ -28,7 +28,26 @@ async function audit(page, path, signedIn) {
   const failing = (categories.accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
     .map((ref) => ref.id);
-  return { path, performance: score('performance'), accessibility: score('accessibility'), failing };
+  // what moves the performance score: paint times, blocking time and layout shift (Lighthouse's simulation)
+  const metric = (id) =>
+    Math.round((audits[id]?.numericValue ?? 0) * (id === 'cumulative-layout-shift' ? 1000 : 1));
+  const metrics = {
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    si: metric('speed-index'),
+    clsMilli: metric('cumulative-layout-shift'),
+  };
+  // a run Lighthouse could not measure says why instead of scoring 0 silently
+  const problem = result.lhr.runtimeError?.message ?? audits['largest-contentful-paint']?.errorMessage;
+  return {
+    path,
+    ...(problem ? { problem } : {}),
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    failing,
+    metrics,
+  };
 }
 
 const browser = await puppeteer.launch({

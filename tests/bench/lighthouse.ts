@@ -23,6 +23,8 @@ interface Scores {
   performance: number;
   accessibility: number;
   failing: string[];
+  problem?: string;
+  metrics: { fcp: number; lcp: number; tbt: number; si: number; clsMilli: number };
 }
 
 async function main(): Promise<void> {
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
     for (const line of stdout.trim().split('\n')) {
       const s = JSON.parse(line) as Scores;
       console.log(
-        `${s.path.padEnd(28)} performance ${String(s.performance).padStart(3)} (goal ${GOALS.performance}), accessibility ${String(s.accessibility).padStart(3)} (goal ${GOALS.accessibility})${s.failing.length ? `; failing: ${s.failing.join(', ')}` : ''}`,
+        `${s.path.padEnd(28)} performance ${String(s.performance).padStart(3)} (goal ${GOALS.performance}), accessibility ${String(s.accessibility).padStart(3)} (goal ${GOALS.accessibility}); FCP ${s.metrics.fcp} ms, LCP ${s.metrics.lcp} ms, TBT ${s.metrics.tbt} ms, SI ${s.metrics.si} ms, CLS ${(s.metrics.clsMilli / 1000).toFixed(3)}${s.failing.length ? `; failing: ${s.failing.join(', ')}` : ''}${s.problem ? `; not measured: ${s.problem}` : ''}`,
       );
     }
   } finally {

@@ -10,7 +10,7 @@ import type { LanguageLoaders } from '@erp/i18n/src/client';
 import type { FeatureContext, FeatureLocation, FeatureProps } from './contract';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPanel } from './ErrorPanel';
-import { createFeatureI18n, loadFeatureLanguage } from './i18n';
+import { createFeatureI18n, loadFeatureLanguage, prefetchPageLanguage } from './i18n';
 
 /** A feature app's screens, keyed by the manifest route path they render. */
 export type ScreenRegistry = Readonly<Record<string, ComponentType<{ location: FeatureLocation }>>>;
@@ -126,6 +126,7 @@ export function featureLifecycles(options: {
   screens: ScreenRegistry;
 }) {
   const i18n = createFeatureI18n(options.name, options.texts);
+  prefetchPageLanguage(i18n);
   function Root(props: FeatureProps) {
     return <FeatureRoot {...props} i18n={i18n} screens={options.screens} />;
   }

@@ -38,6 +38,19 @@ export function createFeatureI18n(
   return instance;
 }
 
+/**
+ * Starts fetching the app's and the UI kit's texts in the language the page shows (`<html lang>`, which the shell
+ * keeps), without switching the instance: called as the app's code loads, so its mount finds them there instead
+ * of asking only then (issue 12: no round trip after the code). The mount still loads what its props ask for.
+ */
+export function prefetchPageLanguage(instance: i18n): void {
+  if (typeof document === 'undefined') return;
+  const shown = document.documentElement.lang;
+  if (!(languages as readonly string[]).includes(shown)) return;
+  const namespaces = namespacesOf.get(instance) ?? uiNamespace;
+  void addClientLanguage(instance, shown as Language, namespaces).catch(() => undefined);
+}
+
 /** Fetches the app's and the UI kit's texts in `language` if needed, then puts the instance in that language. */
 export async function loadFeatureLanguage(instance: i18n, language: Language): Promise<void> {
   await addClientLanguage(instance, language, namespacesOf.get(instance) ?? uiNamespace);

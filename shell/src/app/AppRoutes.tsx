@@ -1,14 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, Route, Routes } from '@erp/router';
 import { FullPage } from '../layout/FullPage';
-import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RemoteScreen } from '../remotes/RemoteScreen';
 import { shellScreens } from '../settings/screens';
 import { shellPaths, shellRoutes, type ShellScreen } from '../settings/shell-routes';
 import { Loading, RedirectIfSignedIn, RequirePermission, RequireSession, Unmatched } from './guards';
 import { useFeatureRouteTable } from './manifests';
+import { loadLoginPage, loadMainLayout } from './first-screen';
 import { LOGIN, NOT_FOUND } from './routing';
+
+const LoginPage = lazy(() => loadLoginPage().then((m) => ({ default: m.LoginPage })));
 
 const ForgetPasswordPage = lazy(() =>
   import(/* webpackChunkName: "forget-password" */ '../pages/ForgetPasswordPage').then((m) => ({
@@ -17,11 +19,7 @@ const ForgetPasswordPage = lazy(() =>
 );
 
 // The signed-in layout and home load after sign-in: the login form needs neither (issue 3: shell initial JS).
-const MainLayout = lazy(() =>
-  import(/* webpackChunkName: "main-layout" */ '../layout/MainLayout').then((m) => ({
-    default: m.MainLayout,
-  })),
-);
+const MainLayout = lazy(() => loadMainLayout().then((m) => ({ default: m.MainLayout })));
 const HomePage = lazy(() =>
   import(/* webpackChunkName: "home" */ '../pages/HomePage').then((m) => ({ default: m.HomePage })),
 );
@@ -66,7 +64,9 @@ export function AppRoutes() {
         element={
           <RedirectIfSignedIn>
             <FullPage>
-              <LoginPage />
+              <Suspense fallback={<Loading />}>
+                <LoginPage />
+              </Suspense>
             </FullPage>
           </RedirectIfSignedIn>
         }

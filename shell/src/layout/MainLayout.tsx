@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from '@erp/router';
 import { loadFavorites } from '../favorites/favorites';
@@ -9,13 +9,18 @@ import { useShellDispatch, useShellSelector } from '../state/store';
 import { menuToggled } from '../state/ui';
 import { loadWorkspace } from '../state/workspace';
 import { customizerToggled } from '../theme/theme';
-import { ThemeCustomizer } from '../theme/ThemeCustomizer';
 import { Footer } from './Footer';
 import { HorizontalMenu } from './HorizontalMenu';
 import { Navbar } from './Navbar';
-import { warmUpSharedModules } from '../remotes/shared-modules';
 import { RemoteProblems } from './RemoteProblems';
 import { Sidebar } from './Sidebar';
+
+// The customizer's panel and controls load when it is first opened, not with every screen (issue 12).
+const ThemeCustomizer = lazy(() =>
+  import(/* webpackChunkName: "theme-customizer" */ '../theme/ThemeCustomizer').then((m) => ({
+    default: m.ThemeCustomizer,
+  })),
+);
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);
@@ -38,8 +43,9 @@ export function MainLayout() {
   const fiscalYear = useShellSelector((s) => s.session.fiscalYear);
   const menuOpen = useShellSelector((s) => s.ui.menuOpen);
   const theme = useShellSelector((s) => s.theme.prefs);
-
-  useEffect(() => warmUpSharedModules(), []);
+  const customizerOpened = useShellSelector((s) => s.theme.customizerOpen);
+  const [customizerUsed, setCustomizerUsed] = useState(false);
+  if (customizerOpened && !customizerUsed) setCustomizerUsed(true);
 
   // A new screen starts at its top: the page scrolls as a whole, and a menu entry low in the sidebar is reached
   // by scrolling down, which the next screen would otherwise keep (its title out of view).
@@ -106,7 +112,11 @@ export function MainLayout() {
         data-testid="theme-toggle"
         data-no-capture=""
       />
-      <ThemeCustomizer />
+      {customizerUsed ? (
+        <Suspense fallback={null}>
+          <ThemeCustomizer />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

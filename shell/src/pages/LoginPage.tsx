@@ -29,8 +29,10 @@ export function LoginPage() {
 
   const [errors, setErrors] = useState<LoginErrors>({});
 
-  // The rules load after first paint; once the form was submitted, every change is checked again.
+  // The rules (zod, the phone metadata, the server texts: some 90 KB gz) load when the form is first touched,
+  // not with it; once the form was submitted, every change is checked again.
   useEffect(() => {
+    if (!submitted) return;
     let live = true;
     void loadRules().then(({ checkLogin }) => {
       if (live && submitted) setErrors(checkLogin(language, userName, password));
@@ -85,7 +87,7 @@ export function LoginPage() {
       </div>
       <h1>{t('login.title')}</h1>
       <p className="erp-muted">{t('login.subtitle')}</p>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={() => void loadRules().catch(() => undefined)} noValidate>
         <div className="erp-field">
           <label htmlFor="login-user-name">{t('login.userName')}</label>
           <InputText

@@ -5,13 +5,23 @@ import type { FeatureProps } from '@erp/ui-kit/src/declare';
 import { configFailed, configLoaded, manifestLoaded, remoteFailed, remoteLoading } from '../state/remotes';
 import type { ShellDispatch } from '../state/store';
 import { crossOriginEntries } from './cross-origin';
-import { warmUpSharedModules } from './shared-modules';
+import {
+  appOfFirstScreen,
+  MANIFEST_INIT,
+  manifestUrl,
+  REMOTES_INIT,
+  REMOTES_URL,
+  takePrefetched,
+} from './early';
+// its import()s make the shell's build provide what the feature apps take from it (see there)
+import './shared-modules';
 
-export const REMOTES_URL = '/remotes.json';
+export { manifestUrl, REMOTES_URL };
 
 /** The remotes config: `{ "mfe_sales": "/mfe/mfe_sales/remoteEntry.js", ... }` (absolute or same-origin URLs). */
 export async function fetchRemotesConfig(url = REMOTES_URL): Promise<Record<string, string>> {
-  const response = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  // the page entry may have asked already (early.ts)
+  const response = await (takePrefetched(url) ?? fetch(url, REMOTES_INIT));
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   const body = (await response.json()) as unknown;
   if (typeof body !== 'object' || body === null || Array.isArray(body))
@@ -31,11 +41,6 @@ function register(name: string, entry: string, force: boolean): void {
   registerRemotes([{ name, entry: url }], { force });
 }
 
-/** A feature app's manifest.json, beside its remoteEntry.js (the web build writes it). */
-export function manifestUrl(entry: string, base: string = location.href): string {
-  return new URL('manifest.json', new URL(entry, base)).href;
-}
-
 /**
  * Loads and checks one feature app's manifest; the shell goes on whatever happens. The manifest is JSON, so
  * building the menu fetches no feature app's code: its remoteEntry.js loads when one of its screens opens.
@@ -50,9 +55,9 @@ export async function loadManifest(dispatch: ShellDispatch, name: string, retry 
       lifecycles.delete(name);
     }
     const url = manifestUrl(entry);
-    const response = await fetch(retry ? `${url}?retry=${Date.now()}` : url, {
-      headers: { Accept: 'application/json' },
-    });
+    const response = await (retry
+      ? fetch(`${url}?retry=${Date.now()}`, MANIFEST_INIT)
+      : (takePrefetched(url) ?? fetch(url, MANIFEST_INIT)));
     if (!response.ok) throw new Error(`${url}: ${response.status}`);
     const manifest: FeatureManifest = parseManifest(name, (await response.json()) as unknown);
     dispatch(manifestLoaded(manifest));
@@ -76,6 +81,10 @@ export async function loadRemotes(dispatch: ShellDispatch): Promise<void> {
     register(name, entry, false);
   }
   dispatch(configLoaded(config));
+  // the first screen's feature app loads now, beside the shell's layout, not once its route has rendered
+  void appOfFirstScreen().then((name) => {
+    if (name && entries.has(name)) loadLifecycles(name).catch(() => undefined);
+  });
   await Promise.all(Object.keys(config).map((name) => loadManifest(dispatch, name)));
 }
 
@@ -88,7 +97,6 @@ export function loadLifecycles(name: string, retry = false): Promise<LifeCycles<
   }
   let pending = lifecycles.get(name);
   if (!pending) {
-    warmUpSharedModules('now');
     pending = loadRemote<LifeCycles<FeatureProps>>(`${name}/lifecycles`).then((module) => {
       if (!module || typeof module.mount !== 'function' || typeof module.unmount !== 'function') {
         throw new Error(`${name}/lifecycles: no mount and unmount`);

@@ -3,17 +3,9 @@ import type { Language } from '@erp/i18n';
 import { isLanguage } from '@erp/i18n/src/client';
 import type { FiscalYearInfo } from '@erp/ui-kit/src/declare';
 import { normaliseTheme, type ThemePreferences } from '../theme/theme';
+import { STORAGE_KEYS } from './storage-keys';
 
-/** The client storage keys of spec section 7: access token, user profile, language, branch id, current year. */
-export const STORAGE_KEYS = {
-  accessToken: 'erp.accessToken',
-  userData: 'erp.userData',
-  language: 'erp.language',
-  branchId: 'erp.branchId',
-  currentYear: 'erp.currentYear',
-  /** The last theme (issue 3), so the page opens in it before the user's preferences are read. */
-  theme: 'erp.theme',
-} as const;
+export { STORAGE_KEYS };
 
 /** The profile as stored: the login profile without its access token (kept under its own key). */
 export type StoredProfile = Omit<LoginProfile, 'token'>;
