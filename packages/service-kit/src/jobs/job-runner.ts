@@ -64,6 +64,11 @@ export interface JobRunnerOptions {
   exclusive?: boolean;
   /** Finished jobs are deleted after this many days. */
   retentionDays?: number;
+  /**
+   * A pause before each chunk of these kinds of job (`ERP_JOB_PAUSE_MS=inventory.recost=800`): throttles a kind
+   * on a busy database; the e2e server uses it so a short job stays on screen long enough to be seen.
+   */
+  pauseMs?: Readonly<Record<string, number>>;
 }
 
 export interface StartJob<I> {
@@ -343,6 +348,8 @@ export class JobRunner {
     while (!this.stopped) {
       const row = await this.claimNext();
       if (!row) return;
+      const pause = this.options.pauseMs?.[String(row.kind)];
+      if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
       await this.runChunk(row);
       // the next chunk waits for the requests being served (better-sqlite3 is synchronous: a chunk holds the loop)
       await afterRequests(this.yieldMs);
