@@ -20,7 +20,8 @@ import { nameOf } from './names';
 import { editRouteOf, hasFormPages, masterDataRoutes, newRouteOf } from './manifest-parts';
 import { useReferenceOptions, type ReferenceOption } from './references';
 import { MASTER_DATA_CSS } from './styles';
-import { ListSearch, useDebounced, useRowsNamedBy, useServerList } from './server-list';
+import { useDebounced, useRowsNamedBy, useServerList } from './server-list';
+import { ListHeader, ListToolbar } from './ListToolbar';
 
 /**
  * The form and its rules (zod, the phone metadata, the line grids) load when a form is first opened: a list
@@ -321,12 +322,7 @@ function MasterDataList({
 
   return (
     <section className="erp-md" data-testid="md-list" data-entity={entity.name}>
-      <header className="erp-md__header">
-        <h1 className="erp-md__title">{entityName}</h1>
-        <span className="erp-md__total" data-testid="md-total">
-          {t('md.total', { count: list.total })}
-        </span>
-      </header>
+      <ListHeader title={entityName} total={list.total} testId="md-total" />
       {readOnly ? (
         <Message
           severity="info"
@@ -336,15 +332,15 @@ function MasterDataList({
         />
       ) : null}
       <div className="erp-md__card">
-        <div className="erp-md__toolbar">
-          <ListSearch
-            value={list.search}
-            onChange={list.setSearch}
-            label={t('md.search')}
-            testId="md-search"
-          />
-          <div className="erp-md__toolbar-end">
-            {migrationPath ? (
+        <ListToolbar
+          search={{
+            value: list.search,
+            onChange: list.setSearch,
+            label: t('md.search'),
+            testId: 'md-search',
+          }}
+          actions={
+            migrationPath ? (
               <Suspense fallback={null}>
                 <DataMigrationActions
                   path={migrationPath}
@@ -365,19 +361,12 @@ function MasterDataList({
                 data-testid="md-export"
                 onClick={() => void exportXlsx()}
               />
-            )}
-            {canAdd ? (
-              <Button
-                type="button"
-                icon="pi pi-plus"
-                label={t('md.new')}
-                disabled={readOnly}
-                data-testid="md-new"
-                onClick={openNew}
-              />
-            ) : null}
-          </div>
-        </div>
+            )
+          }
+          onNew={canAdd ? openNew : undefined}
+          newDisabled={readOnly}
+          newTestId="md-new"
+        />
         <DataTable
           {...list.table}
           value={shownRows}
