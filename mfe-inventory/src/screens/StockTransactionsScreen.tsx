@@ -85,7 +85,9 @@ export function StockTransactionsScreen() {
       <ListHeader title={t('stockTransactions')} total={data?.total ?? 0} />
       <div className="erp-md__card">
         <ListToolbar
-          search={{ value: search, onChange: setSearch, label: t('orders.search'), testId: 'orders-search' }}
+          list={{ search, setSearch }}
+          searchLabel={t('orders.search')}
+          testIds="orders"
           filters={
             <>
               <StoreFilter

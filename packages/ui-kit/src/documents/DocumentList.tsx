@@ -82,12 +82,9 @@ export function DocumentList({ doc }: { doc: DocumentDef }) {
       {readOnlyBranch ? <Message severity="info" text={t('md.readOnly')} className="erp-md__notice" /> : null}
       <div className="erp-md__card">
         <ListToolbar
-          search={{
-            value: list.search,
-            onChange: list.setSearch,
-            label: t('doc.search'),
-            testId: 'doc-search',
-          }}
+          list={list}
+          searchLabel={t('doc.search')}
+          testIds="doc"
           filters={
             <>
               <DateFilter
@@ -136,7 +133,6 @@ export function DocumentList({ doc }: { doc: DocumentDef }) {
           }
           onNew={canAdd ? () => context.navigate(documentNewRoute(doc)) : undefined}
           newDisabled={readOnlyBranch}
-          newTestId="doc-new"
         />
         <DataTable
           {...list.table}

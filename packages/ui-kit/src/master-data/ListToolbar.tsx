@@ -22,25 +22,34 @@ export function ListHeader({ title, total, testId }: { title: string; total: num
  * layout and one set of keyboard stops.
  */
 export function ListToolbar({
-  search,
+  list,
+  searchLabel,
+  testIds,
   filters,
   actions,
   onNew,
   newDisabled = false,
-  newTestId,
 }: {
-  search: { value: string; onChange: (text: string) => void; label: string; testId: string };
+  /** The list's search text ({@link useServerList}'s `search` and `setSearch`). */
+  list: { search: string; setSearch: (text: string) => void };
+  searchLabel: string;
+  /** The prefix of the search box's and the "New" button's test ids (`md` → `md-search`, `md-new`). */
+  testIds: string;
   filters?: ReactNode;
   actions?: ReactNode;
   /** Absent: no "New" button (the user may not add). */
   onNew?: () => void;
   newDisabled?: boolean;
-  newTestId?: string;
 }) {
   const { t } = useTranslation('ui');
   return (
     <div className="erp-md__toolbar">
-      <ListSearch {...search} />
+      <ListSearch
+        value={list.search}
+        onChange={list.setSearch}
+        label={searchLabel}
+        testId={`${testIds}-search`}
+      />
       {filters ? <div className="erp-doc__filters">{filters}</div> : null}
       <div className="erp-md__toolbar-end">
         {actions}
@@ -50,7 +59,7 @@ export function ListToolbar({
             icon="pi pi-plus"
             label={t('md.new')}
             disabled={newDisabled}
-            data-testid={newTestId}
+            data-testid={`${testIds}-new`}
             onClick={onNew}
           />
         ) : null}

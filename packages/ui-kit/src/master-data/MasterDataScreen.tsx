@@ -333,12 +333,9 @@ function MasterDataList({
       ) : null}
       <div className="erp-md__card">
         <ListToolbar
-          search={{
-            value: list.search,
-            onChange: list.setSearch,
-            label: t('md.search'),
-            testId: 'md-search',
-          }}
+          list={list}
+          searchLabel={t('md.search')}
+          testIds="md"
           actions={
             migrationPath ? (
               <Suspense fallback={null}>
@@ -365,7 +362,6 @@ function MasterDataList({
           }
           onNew={canAdd ? openNew : undefined}
           newDisabled={readOnly}
-          newTestId="md-new"
         />
         <DataTable
           {...list.table}
