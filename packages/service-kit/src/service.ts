@@ -18,7 +18,9 @@ import type { TokenService } from './http/tokens';
 import { deadLetterRoutes } from './dead-letters';
 import { republishRoutes, type Republisher } from './republish';
 import { jobsMigration } from './jobs/jobs-migration';
-import { jobQueuedIn, JobRunner, type JobKind } from './jobs/job-runner';
+import { jobQueuedIn } from './jobs/job-queue';
+import { JobRunner } from './jobs/job-runner';
+import type { JobKind } from './jobs/job-types';
 import { jobRouteHandlers } from './jobs/job-routes';
 import { countRequests } from './jobs/request-pressure';
 

@@ -2,7 +2,8 @@ import type { DocumentDef, DocumentRecord } from '@erp/contracts';
 import type { Executor } from '../db/database';
 import { AppError, conflict } from '../errors';
 import type { RequestContext } from '../http/context';
-import type { JobKind, JobRunner } from '../jobs/job-runner';
+import type { JobRunner } from '../jobs/job-runner';
+import type { JobKind } from '../jobs/job-types';
 import type { ServiceDeps } from '../service';
 
 /**
