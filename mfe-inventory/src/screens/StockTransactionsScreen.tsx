@@ -15,7 +15,7 @@ import {
   useFeature,
   type PrintColumn,
 } from '@erp/ui-kit';
-import { DateFilter, StoreFilter, documentLink, documentTypeName, money, useStockLookups } from './common';
+import { DateFilter, PrintButton, StoreFilter, documentLink, documentTypeName, money, useStockLookups } from './common';
 import { usePagedQuery } from './paged';
 
 interface Row {
@@ -123,16 +123,7 @@ export function StockTransactionsScreen() {
               />
             </>
           }
-          actions={
-            <Button
-              type="button"
-              icon="pi pi-print"
-              label={t('reports.print')}
-              outlined
-              data-testid="print"
-              onClick={() => window.print()}
-            />
-          }
+          actions={<PrintButton onPrint={() => window.print()} />}
         />
         <DataTable
           value={rows}

@@ -1,5 +1,7 @@
+import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDecimal, stockDocuments, stores } from '@erp/contracts';
 import { isLabelKey, label, type Language } from '@erp/i18n';
 import {
@@ -106,6 +108,21 @@ export function DateFilter({
       language={language}
       showHijri={showHijri}
       testId={testId}
+    />
+  );
+}
+
+/** A report's print button (its print view is the page's only one while it prints). */
+export function PrintButton({ onPrint }: { onPrint: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      type="button"
+      icon="pi pi-print"
+      label={t('reports.print')}
+      outlined
+      data-testid="print"
+      onClick={onPrint}
     />
   );
 }

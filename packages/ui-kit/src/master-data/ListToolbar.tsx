@@ -17,7 +17,7 @@ export function ListHeader({ title, total, testId }: { title: string; total: num
 }
 
 /**
- * The bar above a list: its search box, the list's own filters, and at the end side its actions then "New"
+ * The bar above a list: its search box (if it has one), the list's own filters, and at the end side its actions then "New"
  * (shown to those who may add; disabled on a read-only branch). One bar for every list, so they keep one
  * layout and one set of keyboard stops.
  */
@@ -30,11 +30,11 @@ export function ListToolbar({
   onNew,
   newDisabled = false,
 }: {
-  /** The list's search text ({@link useServerList}'s `search` and `setSearch`). */
-  list: { search: string; setSearch: (text: string) => void };
-  searchLabel: string;
+  /** The list's search text ({@link useServerList}'s `search` and `setSearch`); a report has none. */
+  list?: { search: string; setSearch: (text: string) => void };
+  searchLabel?: string;
   /** The prefix of the search box's and the "New" button's test ids (`md` → `md-search`, `md-new`). */
-  testIds: string;
+  testIds?: string;
   filters?: ReactNode;
   actions?: ReactNode;
   /** Absent: no "New" button (the user may not add). */
@@ -44,12 +44,14 @@ export function ListToolbar({
   const { t } = useTranslation('ui');
   return (
     <div className="erp-md__toolbar">
-      <ListSearch
-        value={list.search}
-        onChange={list.setSearch}
-        label={searchLabel}
-        testId={`${testIds}-search`}
-      />
+      {list ? (
+        <ListSearch
+          value={list.search}
+          onChange={list.setSearch}
+          label={searchLabel ?? ''}
+          testId={`${testIds}-search`}
+        />
+      ) : null}
       {filters ? <div className="erp-doc__filters">{filters}</div> : null}
       <div className="erp-md__toolbar-end">
         {actions}
