@@ -15,7 +15,15 @@ import {
   useFeature,
   type PrintColumn,
 } from '@erp/ui-kit';
-import { DateFilter, PrintButton, StoreFilter, documentLink, documentTypeName, money, useStockLookups } from './common';
+import {
+  DateFilter,
+  PrintButton,
+  StoreFilter,
+  documentLink,
+  documentTypeName,
+  money,
+  useStockLookups,
+} from './common';
 import { usePagedQuery } from './paged';
 
 interface Row {
