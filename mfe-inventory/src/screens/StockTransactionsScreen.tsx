@@ -16,7 +16,7 @@ import {
   type PrintColumn,
 } from '@erp/ui-kit';
 import {
-  DateFilter,
+  DateRangeFilter,
   PrintButton,
   StoreFilter,
   documentLink,
@@ -98,13 +98,7 @@ export function StockTransactionsScreen() {
           testIds="orders"
           filters={
             <>
-              <StoreFilter
-                value={storeId}
-                onChange={setStoreId}
-                options={stores}
-                placeholder={t('reports.allStores')}
-                language={language}
-              />
+              <StoreFilter value={storeId} onChange={setStoreId} options={stores} />
               <Dropdown
                 value={documentType}
                 options={stockDocuments.map((d) => ({
@@ -117,18 +111,7 @@ export function StockTransactionsScreen() {
                 data-testid="filter-type"
                 onChange={(e) => setDocumentType((e.value as string | null) ?? null)}
               />
-              <DateFilter
-                value={dateFrom}
-                onChange={setDateFrom}
-                caption={t('reports.dateFrom')}
-                testId="filter-from"
-              />
-              <DateFilter
-                value={dateTo}
-                onChange={setDateTo}
-                caption={t('reports.dateTo')}
-                testId="filter-to"
-              />
+              <DateRangeFilter from={dateFrom} to={dateTo} onFrom={setDateFrom} onTo={setDateTo} />
             </>
           }
           actions={<PrintButton onPrint={() => window.print()} />}

@@ -59,24 +59,23 @@ export function documentLink(type: string, id: string): string | null {
 export const money = (value: string | null | undefined, digits: number) =>
   value === null || value === undefined || value === '' ? '' : formatDecimal(value, digits);
 
+/** A report's store filter: all stores until one is chosen. */
 export function StoreFilter({
   value,
   onChange,
   options,
-  placeholder,
-  language,
 }: {
   value: string | null;
   onChange: (value: string | null) => void;
   options: readonly ReferenceOption[];
-  placeholder: string;
-  language: Language;
 }) {
+  const { t } = useTranslation();
+  const { language } = useFeature();
   return (
     <Dropdown
       value={value}
       options={[...options]}
-      placeholder={placeholder}
+      placeholder={t('reports.allStores')}
       aria-label={label(language, 'fields.storeId')}
       showClear
       filter
@@ -109,6 +108,27 @@ export function DateFilter({
       showHijri={showHijri}
       testId={testId}
     />
+  );
+}
+
+/** A report's period: from and to. */
+export function DateRangeFilter({
+  from,
+  to,
+  onFrom,
+  onTo,
+}: {
+  from: string;
+  to: string;
+  onFrom: (value: string) => void;
+  onTo: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DateFilter value={from} onChange={onFrom} caption={t('reports.dateFrom')} testId="filter-from" />
+      <DateFilter value={to} onChange={onTo} caption={t('reports.dateTo')} testId="filter-to" />
+    </>
   );
 }
 

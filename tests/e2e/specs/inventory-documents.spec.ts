@@ -4,7 +4,7 @@ import { ShellLayout } from '../pages/ShellLayout';
 import { signInAsAdmin } from '../support/session';
 import {
   arrangeCatalog,
-  enablePriceLists,
+  inventoryJourneys,
   expect,
   runNames,
   sessionHeaders,
@@ -15,14 +15,7 @@ import {
  * Inventory's stock documents (issue 4) on the kit's document screen, in Arabic: an addition order, a transfer
  * typed from the keyboard with the spec's refusals, and a late item lookup.
  */
-test.describe('inventory: documents', () => {
-  // long journeys on a shared machine: each is many screens and saves
-  test.describe.configure({ timeout: 120_000 });
-
-  test.beforeAll(async ({ request }) => {
-    await enablePriceLists(request);
-  });
-
+inventoryJourneys('inventory: documents', () => {
   test('in Arabic: an addition order, then a transfer from the keyboard with the server refusals', async ({
     page,
   }) => {

@@ -7,7 +7,7 @@ import { ShellLayout } from '../pages/ShellLayout';
 import { signInAsAdmin } from '../support/session';
 import {
   arrangeCatalog,
-  enablePriceLists,
+  inventoryJourneys,
   expect,
   runNames,
   sessionHeaders,
@@ -18,14 +18,7 @@ import {
  * Inventory's reports (issue 4) in English: the stock balance, the movement card, /orders, a stocktaking closed
  * into movements, and a price list.
  */
-test.describe('inventory: reports', () => {
-  // long journeys on a shared machine: each is many screens and saves
-  test.describe.configure({ timeout: 120_000 });
-
-  test.beforeAll(async ({ request }) => {
-    await enablePriceLists(request);
-  });
-
+inventoryJourneys('inventory: reports', () => {
   test('in English: stock balance, movement card, /orders, a stocktaking closed into movements, a price list', async ({
     page,
   }) => {

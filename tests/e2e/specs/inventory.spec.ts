@@ -5,21 +5,14 @@ import { MasterDataScreen } from '../pages/MasterDataScreen';
 import { ShellLayout } from '../pages/ShellLayout';
 import { adminApi, xlsxRows } from '../support/master-data';
 import { signInAsAdmin } from '../support/session';
-import { enablePriceLists, expect, runNames } from '../support/inventory';
+import { inventoryJourneys, expect, runNames } from '../support/inventory';
 
 /**
  * Inventory's catalog (issue 4) as a user drives it, in Arabic: categories, units, stores, items with sub-units,
  * search, the Excel export and import. The documents and the reports are in inventory-documents.spec.ts and
  * inventory-reports.spec.ts.
  */
-test.describe('inventory', () => {
-  // long journeys on a shared machine: each is many screens and saves
-  test.describe.configure({ timeout: 120_000 });
-
-  test.beforeAll(async ({ request }) => {
-    await enablePriceLists(request);
-  });
-
+inventoryJourneys('inventory', () => {
   test('in Arabic: category, units, store and an item with a sub-unit; search, export and import', async ({
     page,
   }) => {

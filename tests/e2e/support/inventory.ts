@@ -1,4 +1,10 @@
-import { expect as baseExpect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import {
+  expect as baseExpect,
+  test,
+  type APIRequestContext,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { adminApi } from './master-data';
 
 // What the inventory journeys share (inventory*.spec.ts): the names of a run and the catalog they arrange.
@@ -72,4 +78,15 @@ export function sessionHeaders(request: Request): Promise<Record<string, string>
 /** Price lists are a business type (spec section 2); the journeys use them. */
 export async function enablePriceLists(request: APIRequestContext): Promise<void> {
   await (await adminApi(request)).enableBusinessTypes({ priceLists: true });
+}
+
+/** The journeys of one inventory spec: long (many screens and saves on a shared machine), price lists on. */
+export function inventoryJourneys(name: string, journeys: () => void): void {
+  test.describe(name, () => {
+    test.describe.configure({ timeout: 120_000 });
+    test.beforeAll(async ({ request }) => {
+      await enablePriceLists(request);
+    });
+    journeys();
+  });
 }

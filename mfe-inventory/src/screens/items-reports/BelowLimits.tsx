@@ -47,13 +47,7 @@ export function BelowLimits() {
   return (
     <div data-testid="report-below-limits">
       <ReportToolbar onPrint={() => print(setPrinting)}>
-        <StoreFilter
-          value={storeId}
-          onChange={setStoreId}
-          options={stores}
-          placeholder={t('reports.allStores')}
-          language={language}
-        />
+        <StoreFilter value={storeId} onChange={setStoreId} options={stores} />
         <SelectButton
           value={limit}
           options={[

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { inventoryRoutes } from '@erp/contracts';
 import { formatDate, label } from '@erp/i18n';
 import { ItemPicker, PrintTable, nameOf, useFeature, type CatalogItem, type PrintColumn } from '@erp/ui-kit';
-import { DateFilter, StoreFilter, documentTypeName, money, useStockLookups } from '../common';
+import { DateRangeFilter, StoreFilter, documentTypeName, money, useStockLookups } from '../common';
 import { usePagedQuery } from '../paged';
 import { print, ReportTable, ReportToolbar } from './report-parts';
 
@@ -98,20 +98,8 @@ export function MovementCard() {
             onNext={() => undefined}
           />
         </div>
-        <StoreFilter
-          value={storeId}
-          onChange={setStoreId}
-          options={stores}
-          placeholder={t('reports.allStores')}
-          language={language}
-        />
-        <DateFilter
-          value={dateFrom}
-          onChange={setDateFrom}
-          caption={t('reports.dateFrom')}
-          testId="filter-from"
-        />
-        <DateFilter value={dateTo} onChange={setDateTo} caption={t('reports.dateTo')} testId="filter-to" />
+        <StoreFilter value={storeId} onChange={setStoreId} options={stores} />
+        <DateRangeFilter from={dateFrom} to={dateTo} onFrom={setDateFrom} onTo={setDateTo} />
       </ReportToolbar>
       {item === null ? <Message severity="info" text={t('reports.chooseItem')} /> : null}
       <ReportTable

@@ -104,13 +104,7 @@ export function StockBalance({ atDate }: { atDate: boolean }) {
     <div data-testid={atDate ? 'report-valuation' : 'report-stock-balance'}>
       <ReportToolbar onPrint={() => print(setPrinting)}>
         <ListSearch value={search} onChange={setSearch} label={t('reports.search')} testId="report-search" />
-        <StoreFilter
-          value={storeId}
-          onChange={setStoreId}
-          options={stores}
-          placeholder={t('reports.allStores')}
-          language={language}
-        />
+        <StoreFilter value={storeId} onChange={setStoreId} options={stores} />
         {atDate ? (
           <DateFilter value={date} onChange={setDate} caption={t('reports.atDate')} testId="report-date" />
         ) : null}
