@@ -31,6 +31,14 @@ inventoryJourneys('inventory: documents', () => {
     await doc.newButton.click();
     await expect(page).toHaveURL(/\/addition-order\/new$/);
     await expect(doc.headerField('storeId').locator('label')).toHaveText(/^المخزن/);
+    // the date picker speaks Arabic throughout: its header year too, in Arabic-Indic digits
+    const openCalendar = doc.headerField('date').locator('.erp-date__open');
+    await openCalendar.click();
+    const year = page.locator('.erp-date__panel .erp-date__year');
+    await expect(year).toBeVisible();
+    await expect(year.locator('option:checked')).toHaveText(/^[٠-٩]{4}$/);
+    await openCalendar.click();
+    await expect(year).toBeHidden();
     // the store's choices, filtered in Arabic: the search icon clear of the text
     await doc.headerField('storeId').locator('.p-dropdown').click();
     await page.locator('.p-dropdown-panel .p-dropdown-filter').fill(n.storeA);
