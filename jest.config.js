@@ -4,7 +4,14 @@ module.exports = {
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',
-      { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' } },
+      // the automatic JSX runtime, as the web build uses: a component module needs no React import
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2022',
+          transform: { react: { runtime: 'automatic' } },
+        },
+      },
     ],
   },
   testMatch: ['<rootDir>/**/*.test.ts'],

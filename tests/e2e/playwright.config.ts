@@ -85,6 +85,10 @@ export default defineConfig({
       ERP_SUPPORT_CHAT_URL: SUPPORT_CHAT_URL,
       // a stocktaking of more than two lines closes as a background job (inventory-jobs.spec.ts)
       ERP_CLOSE_INLINE_LINES: '2',
+      // a back-dated posting ahead of more than ten movements is re-costed by a job, which waits before each
+      // chunk so its "Being re-costed" tags stay on screen long enough to be seen (inventory-jobs.spec.ts)
+      ERP_RECOST_INLINE_LIMIT: '10',
+      ERP_JOB_PAUSE_MS: 'inventory.recost=8000',
     },
   },
 });

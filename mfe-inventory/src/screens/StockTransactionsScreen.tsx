@@ -6,8 +6,24 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inventoryRoutes, stockDocuments } from '@erp/contracts';
 import { formatDate, label } from '@erp/i18n';
-import { KitStyles, ListSearch, PrintTable, useDebounced, useFeature, type PrintColumn } from '@erp/ui-kit';
-import { DateFilter, StoreFilter, documentLink, documentTypeName, money, useStockLookups } from './common';
+import {
+  KitStyles,
+  ListHeader,
+  ListToolbar,
+  PrintTable,
+  useDebounced,
+  useFeature,
+  type PrintColumn,
+} from '@erp/ui-kit';
+import {
+  DateRangeFilter,
+  PrintButton,
+  StoreFilter,
+  documentLink,
+  documentTypeName,
+  money,
+  useStockLookups,
+} from './common';
 import { usePagedQuery } from './paged';
 
 interface Row {
@@ -74,57 +90,32 @@ export function StockTransactionsScreen() {
   return (
     <section className="erp-md" data-testid="stock-transactions">
       <KitStyles />
-      <header className="erp-md__header">
-        <h1 className="erp-md__title">{t('stockTransactions')}</h1>
-        <span className="erp-md__total">{t('ui:md.total', { count: data?.total ?? 0 })}</span>
-      </header>
+      <ListHeader title={t('stockTransactions')} total={data?.total ?? 0} />
       <div className="erp-md__card">
-        <div className="erp-md__toolbar">
-          <ListSearch value={search} onChange={setSearch} label={t('orders.search')} testId="orders-search" />
-          <div className="erp-doc__filters">
-            <StoreFilter
-              value={storeId}
-              onChange={setStoreId}
-              options={stores}
-              placeholder={t('reports.allStores')}
-              language={language}
-            />
-            <Dropdown
-              value={documentType}
-              options={stockDocuments.map((d) => ({
-                value: d.name,
-                label: documentTypeName(d.name, language),
-              }))}
-              placeholder={t('orders.allTypes')}
-              aria-label={t('orders.documentType')}
-              showClear
-              data-testid="filter-type"
-              onChange={(e) => setDocumentType((e.value as string | null) ?? null)}
-            />
-            <DateFilter
-              value={dateFrom}
-              onChange={setDateFrom}
-              caption={t('reports.dateFrom')}
-              testId="filter-from"
-            />
-            <DateFilter
-              value={dateTo}
-              onChange={setDateTo}
-              caption={t('reports.dateTo')}
-              testId="filter-to"
-            />
-          </div>
-          <div className="erp-md__toolbar-end">
-            <Button
-              type="button"
-              icon="pi pi-print"
-              label={t('reports.print')}
-              outlined
-              data-testid="print"
-              onClick={() => window.print()}
-            />
-          </div>
-        </div>
+        <ListToolbar
+          list={{ search, setSearch }}
+          searchLabel={t('orders.search')}
+          testIds="orders"
+          filters={
+            <>
+              <StoreFilter value={storeId} onChange={setStoreId} options={stores} />
+              <Dropdown
+                value={documentType}
+                options={stockDocuments.map((d) => ({
+                  value: d.name,
+                  label: documentTypeName(d.name, language),
+                }))}
+                placeholder={t('orders.allTypes')}
+                aria-label={t('orders.documentType')}
+                showClear
+                data-testid="filter-type"
+                onChange={(e) => setDocumentType((e.value as string | null) ?? null)}
+              />
+              <DateRangeFilter from={dateFrom} to={dateTo} onFrom={setDateFrom} onTo={setDateTo} />
+            </>
+          }
+          actions={<PrintButton onPrint={() => window.print()} />}
+        />
         <DataTable
           value={rows}
           dataKey="documentId"

@@ -1,5 +1,7 @@
+import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDecimal, stockDocuments, stores } from '@erp/contracts';
 import { isLabelKey, label, type Language } from '@erp/i18n';
 import {
@@ -57,24 +59,23 @@ export function documentLink(type: string, id: string): string | null {
 export const money = (value: string | null | undefined, digits: number) =>
   value === null || value === undefined || value === '' ? '' : formatDecimal(value, digits);
 
+/** A report's store filter: all stores until one is chosen. */
 export function StoreFilter({
   value,
   onChange,
   options,
-  placeholder,
-  language,
 }: {
   value: string | null;
   onChange: (value: string | null) => void;
   options: readonly ReferenceOption[];
-  placeholder: string;
-  language: Language;
 }) {
+  const { t } = useTranslation();
+  const { language } = useFeature();
   return (
     <Dropdown
       value={value}
       options={[...options]}
-      placeholder={placeholder}
+      placeholder={t('reports.allStores')}
       aria-label={label(language, 'fields.storeId')}
       showClear
       filter
@@ -106,6 +107,42 @@ export function DateFilter({
       language={language}
       showHijri={showHijri}
       testId={testId}
+    />
+  );
+}
+
+/** A report's period: from and to. */
+export function DateRangeFilter({
+  from,
+  to,
+  onFrom,
+  onTo,
+}: {
+  from: string;
+  to: string;
+  onFrom: (value: string) => void;
+  onTo: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DateFilter value={from} onChange={onFrom} caption={t('reports.dateFrom')} testId="filter-from" />
+      <DateFilter value={to} onChange={onTo} caption={t('reports.dateTo')} testId="filter-to" />
+    </>
+  );
+}
+
+/** A report's print button (its print view is the page's only one while it prints). */
+export function PrintButton({ onPrint }: { onPrint: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      type="button"
+      icon="pi pi-print"
+      label={t('reports.print')}
+      outlined
+      data-testid="print"
+      onClick={onPrint}
     />
   );
 }

@@ -18,7 +18,9 @@ import type { TokenService } from './http/tokens';
 import { deadLetterRoutes } from './dead-letters';
 import { republishRoutes, type Republisher } from './republish';
 import { jobsMigration } from './jobs/jobs-migration';
-import { jobQueuedIn, JobRunner, type JobKind } from './jobs/job-runner';
+import { jobQueuedIn } from './jobs/job-queue';
+import { JobRunner } from './jobs/job-runner';
+import type { JobKind } from './jobs/job-types';
 import { jobRouteHandlers } from './jobs/job-routes';
 import { countRequests } from './jobs/request-pressure';
 
@@ -120,6 +122,16 @@ export function migrationsOf(module: Pick<ServiceModule, 'migrations'>): readonl
   ];
 }
 
+/** `kind=ms,kind=ms` (ERP_JOB_PAUSE_MS): the pause before each chunk of a kind of job. */
+export function jobPauses(raw: string | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of (raw ?? '').split(',')) {
+    const [kind, ms] = part.split('=').map((x) => x.trim());
+    if (kind && Number(ms) > 0) out[kind] = Number(ms);
+  }
+  return out;
+}
+
 export async function startService(module: ServiceModule, options: StartOptions): Promise<RunningService> {
   const logger = options.logger ?? createLogger(module.name);
   const db = await openDatabase(options.db);
@@ -132,6 +144,7 @@ export async function startService(module: ServiceModule, options: StartOptions)
     leaseMs: options.jobLeaseMs,
     // embedded SQLite has one process per database file: a claim left by an earlier run is void
     exclusive: options.db.client === 'sqlite',
+    pauseMs: jobPauses((options.env ?? process.env).ERP_JOB_PAUSE_MS),
   });
   const deps: ServiceDeps = {
     name: module.name,

@@ -3,6 +3,7 @@ import {
   AppError,
   JobRunner,
   createLogger,
+  jobPauses,
   jobsMigration,
   migrate,
   openDatabase,
@@ -164,6 +165,30 @@ describe.each(engines())('background jobs on %s', (engine) => {
     expect((await counted(job.id)).map((r) => r.n)).toEqual(
       Array.from({ length: 50 }, (_, i) => i + 1).filter((n) => n % 10 !== 0),
     );
+  });
+
+  it('pauses before each chunk of the kinds named (ERP_JOB_PAUSE_MS), and only those', async () => {
+    expect(jobPauses('count=150, other=x,=5,fragile=0')).toEqual({ count: 150 });
+    const runner = runnerFor({ pauseMs: jobPauses('count=150') });
+    const ctx = contextOf();
+    const started = Date.now();
+    const job = await runner.enqueue(ctx, {
+      kind: 'count',
+      resource: 'paused',
+      input: { to: 6, perChunk: 2 },
+    });
+    await runner.start();
+    await waitFor(async () => (await jobRow(job.id)).status === 'succeeded');
+    // three chunks, each after its pause
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    const quick = await runner.enqueue(ctx, {
+      kind: 'fragile',
+      resource: 'quick',
+      input: { to: 6, perChunk: 2 },
+    });
+    const at = Date.now();
+    await waitFor(async () => (await jobRow(quick.id)).status === 'succeeded');
+    expect(Date.now() - at).toBeLessThan(450);
   });
 
   it('allows one active job per resource: a second gets 409 jobInProgress until the first finishes', async () => {

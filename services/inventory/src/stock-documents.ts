@@ -17,6 +17,8 @@ import {
 } from '@erp/service-kit';
 import { itemUnits } from './ledger/items';
 import { postDocument, type LedgerLine } from './ledger/ledger';
+import { recostingOf } from './ledger/deferred';
+import { pairKey } from './ledger/recost';
 
 type Line = DocumentRecord['lines'][number];
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -167,9 +169,27 @@ async function validate(
   return issues;
 }
 
+/**
+ * The job re-costing what a back-dated document moved (issue 11): its booked movements name its items and
+ * stores (components, a transfer's receiving store and a whole-store count's zeroed items included), and
+ * `recost_pending` names the job of each; the first of them (usually the one the save started) is named.
+ */
+async function recostJob(s: TenantScope, doc: DocumentDef, record: DocumentRecord): Promise<string | null> {
+  const moved = (await s('stock_movements')
+    .where({ source_service: 'inventory', document_type: doc.name, document_id: record.id })
+    .distinct('item_id', 'store_id')) as { item_id: string; store_id: string }[];
+  if (moved.length === 0) return null;
+  const jobs = await recostingOf(
+    s,
+    moved.map((m) => pairKey(String(m.item_id), String(m.store_id))),
+  );
+  return [...new Set(jobs.values())].sort()[0] ?? null;
+}
+
 export const stockDocumentHooks: DocumentHooks = {
   validate,
   lineUnits: itemUnits,
+  recostJob,
   async post(trx, ctx, { doc, record, deleted, settings }) {
     const s = tenantScope(trx, requirePrincipal(ctx).tenantId);
     const lines = deleted

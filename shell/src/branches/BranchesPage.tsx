@@ -1,14 +1,12 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
-import { DataTable } from 'primereact/datatable';
-import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@erp/router';
 import type { Branch } from '@erp/contracts';
 import { RowActions, useServerList } from '@erp/ui-kit';
 import { useApi } from '../app/ServicesContext';
+import { confirmDelete, ListTable, ScreenSearch } from '../components/ListParts';
 import { useCan } from '../components/access';
 import { ScreenHeader } from '../components/Field';
 import { useNotify } from '../components/notify';
@@ -30,23 +28,16 @@ export function BranchesPage() {
   const list = useServerList<Branch>({ api, path: 'Branches', language: i18n.language });
 
   const remove = (branch: Branch) =>
-    confirmDialog({
-      header: t('screens.common.confirmDeleteTitle'),
-      message: t('screens.branches.confirmDelete', { name: branch.arabicName }),
-      icon: 'pi pi-exclamation-triangle',
-      acceptLabel: t('screens.common.yes'),
-      rejectLabel: t('screens.common.no'),
-      acceptClassName: 'p-button-danger',
-      accept: () =>
-        void api.del('Branches', branch.id).then(
-          () => {
-            notify.saved('screens.common.deletedSuccessfully');
-            list.reload();
-            void dispatch(loadWorkspace());
-          },
-          () => undefined,
-        ),
-    });
+    confirmDelete(
+      t,
+      t('screens.branches.confirmDelete', { name: branch.arabicName }),
+      () => api.del('Branches', branch.id),
+      () => {
+        notify.saved('screens.common.deletedSuccessfully');
+        list.reload();
+        void dispatch(loadWorkspace());
+      },
+    );
 
   // the kit's one row-actions cell (style.md): the master branch is only previewed (spec section 2)
   const actions = (b: Branch) => (
@@ -72,15 +63,7 @@ export function BranchesPage() {
   return (
     <section className="erp-screen" data-testid="branches-screen">
       <ScreenHeader title={t('titles.branches')}>
-        <span className="erp-search">
-          <i className="pi pi-search" aria-hidden="true" />
-          <InputText
-            value={list.search}
-            onChange={(e) => list.setSearch(e.target.value)}
-            placeholder={t('screens.common.search')}
-            aria-label={t('screens.common.search')}
-          />
-        </span>
+        <ScreenSearch list={list} />
         {can('addBranches') ? (
           <Button
             icon="pi pi-plus"
@@ -89,15 +72,7 @@ export function BranchesPage() {
           />
         ) : null}
       </ScreenHeader>
-      <DataTable
-        {...list.table}
-        value={list.items}
-        dataKey="id"
-        className="erp-table"
-        size="small"
-        stripedRows
-        rowClassName={(b: Branch) => (b.isMaster ? 'is-master' : '')}
-      >
+      <ListTable list={list} rowClassName={(b: Branch) => (b.isMaster ? 'is-master' : '')}>
         <Column field="code" header={t('screens.branches.code')} />
         <Column field="arabicName" header={t('screens.common.arabicName')} />
         <Column field="englishName" header={t('screens.common.englishName')} />
@@ -112,7 +87,7 @@ export function BranchesPage() {
           }
         />
         <Column header={t('screens.common.actions')} bodyClassName="erp-row-actions" body={actions} />
-      </DataTable>
+      </ListTable>
     </section>
   );
 }

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '@erp/router';
 import { translate } from '@erp/i18n';
 import { useApi } from '../app/ServicesContext';
+import { SignInCard } from './SignInCard';
 import { Field } from '../components/Field';
 import { useNotify } from '../components/notify';
-import { LanguagePicker } from '../layout/LanguagePicker';
 import { useShellSelector } from '../state/store';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -46,15 +46,11 @@ export function ForgetPasswordPage() {
   };
 
   return (
-    <section className="erp-card erp-login" data-testid="forget-password">
-      <div className="erp-login__top">
-        <span className="erp-login__brand">
-          <i className="pi pi-building" aria-hidden="true" /> {t('appName')}
-        </span>
-        <LanguagePicker />
-      </div>
-      <h1>{t('titles.forgetPassword')}</h1>
-      <p className="erp-muted">{t('screens.forgetPassword.subtitle')}</p>
+    <SignInCard
+      title={t('titles.forgetPassword')}
+      subtitle={t('screens.forgetPassword.subtitle')}
+      testId="forget-password"
+    >
       {sent ? (
         <p className="erp-success" role="status" data-testid="forget-password-sent">
           <i className="pi pi-check-circle" aria-hidden="true" /> {t('screens.forgetPassword.sent')}
@@ -83,6 +79,6 @@ export function ForgetPasswordPage() {
           {t('screens.forgetPassword.backToLogin')}
         </Link>
       </form>
-    </section>
+    </SignInCard>
   );
 }

@@ -7,7 +7,7 @@ import { Link } from '@erp/router';
 import { isApiError } from '@erp/api-client';
 import type { LoginProfile } from '@erp/contracts';
 import { useApi } from '../app/ServicesContext';
-import { LanguagePicker } from '../layout/LanguagePicker';
+import { SignInCard } from './SignInCard';
 import { signedIn } from '../state/session';
 import { useShellDispatch, useShellSelector } from '../state/store';
 import { languageFromSignIn, noticeAdded } from '../state/ui';
@@ -78,15 +78,7 @@ export function LoginPage() {
   };
 
   return (
-    <section className="erp-card erp-login">
-      <div className="erp-login__top">
-        <span className="erp-login__brand">
-          <i className="pi pi-building" aria-hidden="true" /> {t('appName')}
-        </span>
-        <LanguagePicker />
-      </div>
-      <h1>{t('login.title')}</h1>
-      <p className="erp-muted">{t('login.subtitle')}</p>
+    <SignInCard title={t('login.title')} subtitle={t('login.subtitle')}>
       <form onSubmit={submit} onFocus={() => void loadRules().catch(() => undefined)} noValidate>
         <div className="erp-field">
           <label htmlFor="login-user-name">{t('login.userName')}</label>
@@ -138,6 +130,6 @@ export function LoginPage() {
           {t('screens.forgetPassword.link')}
         </Link>
       </form>
-    </section>
+    </SignInCard>
   );
 }

@@ -1,14 +1,12 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
-import { DataTable } from 'primereact/datatable';
-import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@erp/router';
 import type { User } from '@erp/contracts';
 import { RowActions, useServerList } from '@erp/ui-kit';
 import { useApi } from '../app/ServicesContext';
+import { confirmDelete, ListTable, ScreenSearch } from '../components/ListParts';
 import { useCan } from '../components/access';
 import { ScreenHeader } from '../components/Field';
 import { useNotify } from '../components/notify';
@@ -24,36 +22,20 @@ export function UsersPage() {
   const list = useServerList<User>({ api, path: 'Users', language: i18n.language });
 
   const remove = (user: User) =>
-    confirmDialog({
-      header: t('screens.common.confirmDeleteTitle'),
-      message: t('screens.users.confirmDelete', { name: user.fullName || user.userName }),
-      icon: 'pi pi-exclamation-triangle',
-      acceptLabel: t('screens.common.yes'),
-      rejectLabel: t('screens.common.no'),
-      acceptClassName: 'p-button-danger',
-      accept: () =>
-        void api.del('Users', user.id).then(
-          () => {
-            notify.saved('screens.common.deletedSuccessfully');
-            list.reload();
-          },
-          () => undefined,
-        ),
-    });
+    confirmDelete(
+      t,
+      t('screens.users.confirmDelete', { name: user.fullName || user.userName }),
+      () => api.del('Users', user.id),
+      () => {
+        notify.saved('screens.common.deletedSuccessfully');
+        list.reload();
+      },
+    );
 
   return (
     <section className="erp-screen" data-testid="users-screen">
       <ScreenHeader title={t('titles.users')}>
-        <span className="erp-search">
-          <i className="pi pi-search" aria-hidden="true" />
-          <InputText
-            value={list.search}
-            onChange={(e) => list.setSearch(e.target.value)}
-            placeholder={t('screens.common.search')}
-            aria-label={t('screens.common.search')}
-            data-testid="users-search"
-          />
-        </span>
+        <ScreenSearch list={list} testId="users-search" />
         {can('addUsers') ? (
           <Button
             icon="pi pi-plus"
@@ -63,14 +45,7 @@ export function UsersPage() {
           />
         ) : null}
       </ScreenHeader>
-      <DataTable
-        {...list.table}
-        value={list.items}
-        dataKey="id"
-        className="erp-table"
-        size="small"
-        stripedRows
-      >
+      <ListTable list={list}>
         <Column field="fullName" header={t('screens.users.fullName')} />
         <Column field="userName" header={t('screens.users.userName')} bodyClassName="erp-ltr" />
         <Column field="phone" header={t('screens.users.phone')} bodyClassName="erp-ltr" />
@@ -107,7 +82,7 @@ export function UsersPage() {
             ) : null
           }
         />
-      </DataTable>
+      </ListTable>
     </section>
   );
 }

@@ -131,6 +131,8 @@ export function documentRecordSchema(doc: DocumentDef) {
     quantityTotals: z.array(z.object({ unitId: z.string(), quantity: decimalString })).optional(),
     /** A background job the save started (a long re-costing): the screen follows it with a progress bar. */
     jobId: z.string().nullable().optional(),
+    /** The background re-costing of the document's items and stores still under way (issue 11), on a read. */
+    recostJobId: z.string().nullable().optional(),
   });
 }
 export type DocumentRecord = Record<string, unknown> & {
@@ -145,6 +147,7 @@ export type DocumentRecord = Record<string, unknown> & {
   quantityTotals?: { unitId: string; quantity: string }[];
   /** A background job the save or close started (see the schema above). */
   jobId?: string | null;
+  recostJobId?: string | null;
 };
 
 export function documentListQuery() {

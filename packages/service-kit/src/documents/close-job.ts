@@ -2,7 +2,8 @@ import type { DocumentDef, DocumentRecord } from '@erp/contracts';
 import type { Executor } from '../db/database';
 import { AppError, conflict } from '../errors';
 import type { RequestContext } from '../http/context';
-import type { JobKind, JobRunner } from '../jobs/job-runner';
+import type { JobRunner } from '../jobs/job-runner';
+import type { JobKind } from '../jobs/job-types';
 import type { ServiceDeps } from '../service';
 
 /**
@@ -74,7 +75,15 @@ export async function activeClose(db: Executor, tenantId: string, doc: DocumentD
   return row?.id ?? null;
 }
 
-/** The job: one chunk closes the document in one transaction (the close is all or nothing), as its caller. */
+/**
+ * The job: one chunk closes the document in one transaction (the close is all or nothing), as its caller.
+ * It is not split into chunks of lines (issue 10 item 7) because the ledger books a document's effect per
+ * revision: posting part of the lines would book a revision that the next part reverses and books again
+ * (every earlier line twice, and their later movements re-costed each time), a whole-store count would zero
+ * the items of the parts not yet posted, and readers would see a half-closed count in the balances. Splitting
+ * needs the ledger to append lines to one entry; until then the progress is honest about the stages: 0 of
+ * the lines while the close is under way (its writes are invisible until they commit), all of them once done.
+ */
 export function documentCloseJob(deps: ServiceDeps): JobKind<CloseInput, { closed: boolean }> {
   return {
     kind: DOCUMENT_CLOSE_JOB,

@@ -66,6 +66,12 @@ export interface DocumentHooks {
     s: TenantScope,
     itemIds: readonly string[],
   ): Promise<ReadonlyMap<string, { mainUnitId: string; rates: ReadonlyMap<string, Dec> }>>;
+  /**
+   * A background job still finishing the document's posted effect (inventory's re-costing of the later
+   * movements of its items and stores, issue 11): the document read names it, so the screen shows it after a
+   * reload too.
+   */
+  recostJob?(s: TenantScope, doc: DocumentDef, record: DocumentRecord): Promise<string | null>;
 }
 
 /** What a posting returns besides the lines' values: a background job it started, for the save's answer. */
@@ -300,7 +306,8 @@ export function documentEngineRoutes(
         const jobId = doc.closable
           ? await activeClose(deps.db, requirePrincipal(ctx).tenantId, doc, id)
           : null;
-        return jobId ? { ...found, jobId } : found;
+        const recostJobId = (await hooks.recostJob?.(s, doc, found)) ?? null;
+        return { ...found, ...(jobId ? { jobId } : {}), ...(recostJobId ? { recostJobId } : {}) };
       }),
       handle(create!, ({ ctx, body }) => save(ctx, doc, null, body as DocumentInput)),
       handle(update!, ({ ctx, params, body }) =>

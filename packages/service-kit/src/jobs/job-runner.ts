@@ -1,186 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { isJobFinished, type Job, type JobStatus } from '@erp/contracts';
 import { isServerMessageKey, parseLanguage, translate, type Language } from '@erp/i18n';
-import { isLockConflict, isUniqueViolation, parseJson, type Db, type Executor } from '../db/database';
-import { AppError, conflict } from '../errors';
-import { allowedBranchesOf, type FiscalYearChoice, type RequestContext } from '../http/context';
+import { isLockConflict, parseJson, type Db, type Executor } from '../db/database';
+import { AppError } from '../errors';
+import { allowedBranchesOf, type RequestContext } from '../http/context';
 import type { Principal } from '../http/tokens';
 import { newId, nowIso } from '../ids';
 import type { Logger } from '../logger';
+import { insertJob, markQueuedIn, type JobOwner, type StoredContext } from './job-queue';
+import type { JobKind, JobRun, JobRunnerOptions, JobStep, StartJob } from './job-types';
 import { afterRequests } from './request-pressure';
 
-/** What one chunk of a job hands back: its new state and progress, and the result once the work is done. */
-export interface JobStep<S> {
-  state: S;
-  done: number;
-  total: number;
-  /** Set when the job has finished; it is stored and shown to the job's owner. */
-  result?: unknown;
-}
-
-/** A job as one chunk sees it. */
-export interface JobRun<I, S> {
-  id: string;
-  tenantId: string;
-  resource: string;
-  input: I;
-  state: S;
-  /** The request that started the job, rebuilt: its caller, language, branch and fiscal year. */
-  ctx: RequestContext;
-  /** How long a chunk may run before it returns and lets the event loop serve requests. */
-  budgetMs: number;
-  /** True on the first chunk in this process of a job another process (or an earlier run) started. */
-  resumed: boolean;
-  /**
-   * Records the state in the caller's transaction, so a chunk's writes and the checkpoint commit together
-   * and a job resumed after a crash neither repeats nor skips them.
-   */
-  checkpoint(trx: Executor, state: S, done: number): Promise<void>;
-  /** Reports a refused input (an import's row) with its translated reasons; recording one twice is harmless. */
-  reject(row: number, reasons: string[]): Promise<void>;
-}
-
-/** A kind of job a service runs: its chunks and whether it can continue after a restart. */
-export interface JobKind<I = unknown, S = unknown> {
-  kind: string;
-  /** Resumable jobs continue from their last checkpoint after a restart; the others fail as interrupted. */
-  resumable: boolean;
-  initialState(input: I): S;
-  step(run: JobRun<I, S>): Promise<JobStep<S>>;
-  /** Frees what this process keeps for a job (a parsed file) once it leaves the process. */
-  release?(jobId: string): void;
-}
-
-export interface JobRunnerOptions {
-  /** Polling for jobs other processes queued or abandoned (distributed mode). */
-  pollMs?: number;
-  /** A claim not renewed for this long is taken over by another process. */
-  leaseMs?: number;
-  /** Time budget of one chunk before yielding to the event loop. */
-  budgetMs?: number;
-  /** The longest a chunk waits for requests in flight before it runs anyway. */
-  yieldMs?: number;
-  /** The only process using the database (embedded SQLite): claims left by a previous run are void at start. */
-  exclusive?: boolean;
-  /** Finished jobs are deleted after this many days. */
-  retentionDays?: number;
-}
-
-export interface StartJob<I> {
-  kind: string;
-  /** What the job works on; one active job per tenant, kind and resource. */
-  resource: string;
-  input: I;
-  total?: number;
-}
-
 type Row = Record<string, unknown>;
-
-interface StoredContext {
-  principal: Omit<Principal, 'permissions'> & { permissions: string[] };
-  language: Language;
-  branchId: string | null;
-  fiscalYear: FiscalYearChoice;
-  correlationId: string;
-}
-
-/**
- * Who a job runs for: a request's caller, or the system (work caused by an event, which has no user): a
- * system job's context is the tenant's, with no permissions, and only admins see it.
- */
-export type JobOwner = RequestContext | { system: true; tenantId: string; correlationId: string };
-
-export const SYSTEM_USER = 'system';
-
-function storedContextOf(owner: JobOwner): { tenantId: string; userId: string; context: StoredContext } {
-  if ('system' in owner)
-    return {
-      tenantId: owner.tenantId,
-      userId: SYSTEM_USER,
-      context: {
-        principal: {
-          userId: SYSTEM_USER,
-          tenantId: owner.tenantId,
-          userName: SYSTEM_USER,
-          isAdmin: true,
-          permissions: [],
-          branches: [],
-          subscriptionEnd: '9999-12-31',
-          subscriptionActive: true,
-          tokenVersion: 0,
-        },
-        language: 'en',
-        branchId: null,
-        fiscalYear: null,
-        correlationId: owner.correlationId,
-      },
-    };
-  const p = owner.principal;
-  if (!p) throw new AppError(401, 'unauthenticated');
-  return {
-    tenantId: p.tenantId,
-    userId: p.userId,
-    context: {
-      principal: { ...p, permissions: [...p.permissions] },
-      language: owner.language,
-      branchId: owner.branchId,
-      fiscalYear: owner.fiscalYear,
-      correlationId: owner.correlationId,
-    },
-  };
-}
-
-/**
- * Writes a queued job with `executor` (the database or a transaction); a second active job on the same
- * tenant, kind and resource is a 409 ('jobInProgress'). The runner that knows the kind picks it up.
- */
-export async function enqueueJobIn<I>(
-  executor: Executor,
-  owner: JobOwner,
-  job: StartJob<I> & { state: unknown },
-): Promise<{ id: string }> {
-  const row = await insertJob(executor, owner, job);
-  queuedIn.add(executor);
-  return { id: String(row.id) };
-}
-
-const queuedIn = new WeakSet<object>();
-/** Whether a job was queued in this transaction: the service wakes its runner once it commits. */
-export const jobQueuedIn = (trx: object): boolean => queuedIn.has(trx);
-
-async function insertJob<I>(
-  executor: Executor,
-  owner: JobOwner,
-  job: StartJob<I> & { state: unknown },
-): Promise<Row> {
-  const { tenantId, userId, context } = storedContextOf(owner);
-  const now = nowIso();
-  const row = {
-    id: newId(),
-    tenant_id: tenantId,
-    user_id: userId,
-    kind: job.kind,
-    resource: job.resource,
-    active_key: `${tenantId}:${job.kind}:${job.resource}`,
-    status: 'queued',
-    done: 0,
-    total: job.total ?? 0,
-    cancel_requested: false,
-    context: JSON.stringify(context),
-    input: JSON.stringify(job.input),
-    state: JSON.stringify(job.state),
-    attempts: 0,
-    created_at: now,
-    updated_at: now,
-  };
-  try {
-    await executor('jobs').insert(row);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('jobInProgress');
-    throw error;
-  }
-  return row;
-}
 
 const MAX_LOCK_RETRIES = 20;
 
@@ -262,7 +93,7 @@ export class JobRunner {
     const kind = this.kinds.get(job.kind);
     if (!kind) throw new Error(`unknown job kind ${job.kind}`);
     const row = await insertJob(trx, owner, { ...job, state: kind.initialState(job.input) });
-    queuedIn.add(trx);
+    markQueuedIn(trx);
     return this.view(row, 'language' in owner ? owner.language : 'en', []);
   }
 
@@ -343,6 +174,8 @@ export class JobRunner {
     while (!this.stopped) {
       const row = await this.claimNext();
       if (!row) return;
+      const pause = this.options.pauseMs?.[String(row.kind)];
+      if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
       await this.runChunk(row);
       // the next chunk waits for the requests being served (better-sqlite3 is synchronous: a chunk holds the loop)
       await afterRequests(this.yieldMs);

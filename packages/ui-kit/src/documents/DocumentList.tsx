@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
@@ -10,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDecimal, type DocumentDef, type DocumentRecord, type ReferenceNames } from '@erp/contracts';
 import { fieldLabel, label } from '@erp/i18n';
 import { useFeature } from '../feature';
-import { ListSearch, useRowsNamedBy, useServerList } from '../master-data/server-list';
+import { useRowsNamedBy, useServerList } from '../master-data/server-list';
+import { ListHeader, ListToolbar } from '../master-data/ListToolbar';
 import { DateFilter } from '../fields/DateFilter';
 import { readOnlyReason } from './document-model';
 import { documentEditRoute, documentNewRoute } from './manifest-parts';
@@ -78,75 +78,62 @@ export function DocumentList({ doc }: { doc: DocumentDef }) {
 
   return (
     <section className="erp-md" data-testid="doc-list" data-document={doc.name}>
-      <header className="erp-md__header">
-        <h1 className="erp-md__title">{docName}</h1>
-        <span className="erp-md__total" data-testid="doc-total">
-          {t('md.total', { count: list.total })}
-        </span>
-      </header>
+      <ListHeader title={docName} total={list.total} testId="doc-total" />
       {readOnlyBranch ? <Message severity="info" text={t('md.readOnly')} className="erp-md__notice" /> : null}
       <div className="erp-md__card">
-        <div className="erp-md__toolbar">
-          <ListSearch
-            value={list.search}
-            onChange={list.setSearch}
-            label={t('doc.search')}
-            testId="doc-search"
-          />
-          <div className="erp-doc__filters">
-            <DateFilter
-              id="doc-date-from"
-              value={dateFrom}
-              onChange={setDateFrom}
-              caption={t('doc.dateFrom')}
-              language={language}
-              showHijri={context.showHijri}
-              testId="doc-date-from"
-            />
-            <DateFilter
-              id="doc-date-to"
-              value={dateTo}
-              onChange={setDateTo}
-              caption={t('doc.dateTo')}
-              language={language}
-              showHijri={context.showHijri}
-              testId="doc-date-to"
-            />
-            {storeField ? (
+        <ListToolbar
+          list={list}
+          searchLabel={t('doc.search')}
+          testIds="doc"
+          filters={
+            <>
+              <DateFilter
+                id="doc-date-from"
+                value={dateFrom}
+                onChange={setDateFrom}
+                caption={t('doc.dateFrom')}
+                language={language}
+                showHijri={context.showHijri}
+                testId="doc-date-from"
+              />
+              <DateFilter
+                id="doc-date-to"
+                value={dateTo}
+                onChange={setDateTo}
+                caption={t('doc.dateTo')}
+                language={language}
+                showHijri={context.showHijri}
+                testId="doc-date-to"
+              />
+              {storeField ? (
+                <Dropdown
+                  value={storeId}
+                  options={[...(references[storeField] ?? [])]}
+                  placeholder={t('doc.allStores')}
+                  aria-label={label(language, 'fields.storeId')}
+                  showClear
+                  filter
+                  data-testid="doc-filter-store"
+                  onChange={(e) => setStoreId((e.value as string | null) ?? null)}
+                />
+              ) : null}
               <Dropdown
-                value={storeId}
-                options={[...(references[storeField] ?? [])]}
-                placeholder={t('doc.allStores')}
-                aria-label={label(language, 'fields.storeId')}
+                value={status}
+                options={['open', 'closed'].map((s) => ({
+                  value: s,
+                  label: label(language, `options.${s}`),
+                }))}
+                placeholder={t('doc.allStatuses')}
+                aria-label={label(language, 'fields.status')}
                 showClear
-                filter
-                data-testid="doc-filter-store"
-                onChange={(e) => setStoreId((e.value as string | null) ?? null)}
+                data-testid="doc-filter-status"
+                onChange={(e) => setStatus((e.value as string | null) ?? null)}
               />
-            ) : null}
-            <Dropdown
-              value={status}
-              options={['open', 'closed'].map((s) => ({ value: s, label: label(language, `options.${s}`) }))}
-              placeholder={t('doc.allStatuses')}
-              aria-label={label(language, 'fields.status')}
-              showClear
-              data-testid="doc-filter-status"
-              onChange={(e) => setStatus((e.value as string | null) ?? null)}
-            />
-          </div>
-          <div className="erp-md__toolbar-end">
-            {canAdd ? (
-              <Button
-                type="button"
-                icon="pi pi-plus"
-                label={t('md.new')}
-                disabled={readOnlyBranch}
-                data-testid="doc-new"
-                onClick={() => context.navigate(documentNewRoute(doc))}
-              />
-            ) : null}
-          </div>
-        </div>
+            </>
+          }
+          onNew={canAdd ? () => context.navigate(documentNewRoute(doc)) : undefined}
+          newDisabled={readOnlyBranch}
+        />
         <DataTable
           {...list.table}
           value={shownRows}

@@ -1,6 +1,7 @@
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
+import { Tag } from 'primereact/tag';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -153,8 +154,11 @@ export function DocumentPage({
     }
   }
 
-  /** The close job ended: the document as it now stands (closed, or still open when the close failed). */
-  async function closeFinished() {
+  /**
+   * A job ended (the close: closed, or still open when it failed; a re-costing: the values as re-costed, and
+   * the read names no job any more): the document as it now stands.
+   */
+  async function reread() {
     if (!id) return;
     try {
       const now = await api.get<DocumentRecord>(doc.apiPath, id, { quiet: true });
@@ -224,7 +228,7 @@ export function DocumentPage({
             key={closeJob}
             service={doc.service}
             jobId={closeJob}
-            onFinished={() => void closeFinished()}
+            onFinished={() => void reread()}
             onGone={() => setCloseJob(null)}
           >
             {(job) =>
@@ -233,6 +237,17 @@ export function DocumentPage({
               ) : null
             }
           </JobProgress>
+        </div>
+      ) : null}
+      {record?.recostJobId ? (
+        <div className="erp-md__notice" data-testid="doc-recost-job">
+          <Tag value={t('doc.recosting')} severity="warning" data-testid="doc-recosting" />
+          <JobProgress
+            key={record.recostJobId}
+            service={doc.service}
+            jobId={record.recostJobId}
+            onFinished={() => void reread()}
+          />
         </div>
       ) : null}
       <div className="erp-md__card">

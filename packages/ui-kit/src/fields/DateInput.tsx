@@ -14,6 +14,7 @@ import {
   type Language,
 } from '@erp/i18n';
 import { calendarLocale } from './calendar-locale';
+import { localYearNavigator } from './calendar-year';
 
 export interface DateInputProps {
   id: string;
@@ -145,6 +146,7 @@ export function DateInput({
           minDate={toLocalDate(min)}
           maxDate={toLocalDate(max)}
           locale={locale}
+          {...localYearNavigator(language, t('input.chooseYear'))}
           dateTemplate={dayCell}
           footerTemplate={hijri ? () => <div className="erp-date__panel-hijri">{hijri}</div> : undefined}
           onChange={(e) => {

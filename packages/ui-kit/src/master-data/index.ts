@@ -5,3 +5,4 @@ export * from './MasterDataForm';
 export * from './MasterDataScreen';
 export * from './DataMigration';
 export * from './server-list';
+export * from './ListToolbar';

@@ -57,6 +57,8 @@ export const MASTER_DATA_CSS = `
 .erp-date__day { display: inline-flex; flex-direction: column; align-items: center; line-height: 1.1; }
 .erp-date__hijri-day { font-size: 0.65rem; }
 .erp-date__panel-hijri { text-align: center; padding-block: 0.25rem; }
+.erp-date__year { font: inherit; font-weight: 600; color: inherit; background: transparent; border: 1px solid transparent; border-radius: 4px; padding: 0.25rem; }
+.erp-date__year:hover, .erp-date__year:focus-visible { border-color: var(--erp-border, #dfe5ea); }
 /* the lines grid (an item's units, a document's lines): one input per cell, scrolling inside its card */
 .erp-lines { display: flex; flex-direction: column; gap: 0.5rem; min-width: 0; }
 .erp-lines__scroll { overflow-x: auto; border: 1px solid var(--erp-border, #dfe5ea); border-radius: 0.5rem; }

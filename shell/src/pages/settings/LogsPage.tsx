@@ -1,6 +1,5 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
@@ -10,6 +9,7 @@ import { masterDataEntities, stockDocuments, type AuditChange, type User } from 
 import { isoToUtc } from '@erp/i18n';
 import { DateInput, useServerList, type ServerPage } from '@erp/ui-kit';
 import { useApi } from '../../app/ServicesContext';
+import { ListTable } from '../../components/ListParts';
 import { Field, ScreenHeader } from '../../components/Field';
 import { useShellSelector } from '../../state/store';
 import { usePermissionLabel } from '../../users/PermissionPicker';
@@ -151,14 +151,7 @@ export function LogsPage() {
           }}
         />
       </div>
-      <DataTable
-        {...list.table}
-        value={list.items}
-        dataKey="id"
-        className="erp-table"
-        size="small"
-        stripedRows
-      >
+      <ListTable list={list}>
         <Column
           header={t('screens.logs.time')}
           body={(l: AuditChange) => <span data-testid="log-when">{formatWhen(l.occurredAt, language)}</span>}
@@ -213,7 +206,7 @@ export function LogsPage() {
             )
           }
         />
-      </DataTable>
+      </ListTable>
     </section>
   );
 }

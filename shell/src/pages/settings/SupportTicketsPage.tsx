@@ -1,9 +1,9 @@
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { useServerList } from '@erp/ui-kit';
 import { useApi } from '../../app/ServicesContext';
+import { ListTable } from '../../components/ListParts';
 import { ScreenHeader } from '../../components/Field';
 import { formatDateTime } from './LogsPage';
 
@@ -34,14 +34,7 @@ export function SupportTicketsPage() {
   return (
     <section className="erp-screen" data-testid="tickets-screen">
       <ScreenHeader title={t('titles.supportTickets')} />
-      <DataTable
-        {...list.table}
-        value={list.items}
-        dataKey="id"
-        className="erp-table"
-        size="small"
-        stripedRows
-      >
+      <ListTable list={list}>
         <Column
           header={t('screens.tickets.createdAt')}
           body={(x: Ticket) => <bdi dir="ltr">{formatDateTime(x.createdAt)}</bdi>}
@@ -78,7 +71,7 @@ export function SupportTicketsPage() {
             />
           )}
         />
-      </DataTable>
+      </ListTable>
     </section>
   );
 }

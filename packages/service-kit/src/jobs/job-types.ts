@@ -1,0 +1,72 @@
+import type { Executor } from '../db/database';
+import type { RequestContext } from '../http/context';
+
+/** What one chunk of a job hands back: its new state and progress, and the result once the work is done. */
+export interface JobStep<S> {
+  state: S;
+  done: number;
+  total: number;
+  /** Set when the job has finished; it is stored and shown to the job's owner. */
+  result?: unknown;
+}
+
+/** A job as one chunk sees it. */
+export interface JobRun<I, S> {
+  id: string;
+  tenantId: string;
+  resource: string;
+  input: I;
+  state: S;
+  /** The request that started the job, rebuilt: its caller, language, branch and fiscal year. */
+  ctx: RequestContext;
+  /** How long a chunk may run before it returns and lets the event loop serve requests. */
+  budgetMs: number;
+  /** True on the first chunk in this process of a job another process (or an earlier run) started. */
+  resumed: boolean;
+  /**
+   * Records the state in the caller's transaction, so a chunk's writes and the checkpoint commit together
+   * and a job resumed after a crash neither repeats nor skips them.
+   */
+  checkpoint(trx: Executor, state: S, done: number): Promise<void>;
+  /** Reports a refused input (an import's row) with its translated reasons; recording one twice is harmless. */
+  reject(row: number, reasons: string[]): Promise<void>;
+}
+
+/** A kind of job a service runs: its chunks and whether it can continue after a restart. */
+export interface JobKind<I = unknown, S = unknown> {
+  kind: string;
+  /** Resumable jobs continue from their last checkpoint after a restart; the others fail as interrupted. */
+  resumable: boolean;
+  initialState(input: I): S;
+  step(run: JobRun<I, S>): Promise<JobStep<S>>;
+  /** Frees what this process keeps for a job (a parsed file) once it leaves the process. */
+  release?(jobId: string): void;
+}
+
+export interface JobRunnerOptions {
+  /** Polling for jobs other processes queued or abandoned (distributed mode). */
+  pollMs?: number;
+  /** A claim not renewed for this long is taken over by another process. */
+  leaseMs?: number;
+  /** Time budget of one chunk before yielding to the event loop. */
+  budgetMs?: number;
+  /** The longest a chunk waits for requests in flight before it runs anyway. */
+  yieldMs?: number;
+  /** The only process using the database (embedded SQLite): claims left by a previous run are void at start. */
+  exclusive?: boolean;
+  /** Finished jobs are deleted after this many days. */
+  retentionDays?: number;
+  /**
+   * A pause before each chunk of these kinds of job (`ERP_JOB_PAUSE_MS=inventory.recost=800`): throttles a kind
+   * on a busy database; the e2e server uses it so a short job stays on screen long enough to be seen.
+   */
+  pauseMs?: Readonly<Record<string, number>>;
+}
+
+export interface StartJob<I> {
+  kind: string;
+  /** What the job works on; one active job per tenant, kind and resource. */
+  resource: string;
+  input: I;
+  total?: number;
+}
