@@ -1,5 +1,5 @@
 import { stores, taxes } from '@erp/contracts';
-import type { StarterRecord } from '@erp/service-kit';
+import { starterKeys, type StarterRecord } from '@erp/service-kit';
 
 /**
  * What a new tenant's inventory starts with (issue 12, 'a new tenant ready to work'): the Saudi VAT categories
@@ -31,7 +31,7 @@ export const inventoryStarters: readonly StarterRecord[] = [
     servedBy: () => ({ category: 'E' }),
   },
   {
-    key: 'defaultStore',
+    key: starterKeys.defaultStore,
     entity: stores,
     values: (branchId) => ({ arabicName: 'المستودع الرئيسي', englishName: 'Main store', branchId }),
     servedBy: (branchId) => ({ branch_id: branchId }),

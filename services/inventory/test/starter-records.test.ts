@@ -51,7 +51,7 @@ describe.each(engines())('a new tenant’s starter records on %s', (engine) => {
         .get('/api/aggregates/StartUp')
         .set(bearer((await login(app, 'fresh_admin', 'Fresh-admin!123')).token))
     ).body as {
-      branches: { id: string; isMaster: boolean }[];
+      branches: { id: string; isMaster: boolean; defaultStoreId: string; defaultCustomerId: string }[];
     };
     const master = startUp.branches.find((b) => b.isMaster)!;
     const taxes = (await get<Tax>('/api/Taxes')).items;
@@ -60,12 +60,18 @@ describe.each(engines())('a new tenant’s starter records on %s', (engine) => {
       ['S', '15'],
       ['Z', '0'],
     ]);
-    const stores = (await get<{ branchId: string; englishName: string }>('/api/Stores')).items;
+    const stores = (await get<{ id: string; branchId: string; englishName: string }>('/api/Stores')).items;
     expect(stores).toEqual([expect.objectContaining({ branchId: master.id, englishName: 'Main store' })]);
-    const customers = (await get<{ isCashCustomer: boolean; englishName: string }>('/api/Customers')).items;
+    const customers = (
+      await get<{ id: string; isCashCustomer: boolean; englishName: string }>('/api/Customers')
+    ).items;
     expect(customers).toEqual([
       expect.objectContaining({ isCashCustomer: true, englishName: 'Cash customer' }),
     ]);
+    // the master branch names them as its default store and cash customer (the spec's branch requires both)
+    expect(master).toEqual(
+      expect.objectContaining({ defaultStoreId: stores[0]!.id, defaultCustomerId: customers[0]!.id }),
+    );
   });
 
   it('gives them once: a starter record the tenant deleted is not brought back by a restart’s seed', async () => {

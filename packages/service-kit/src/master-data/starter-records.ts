@@ -1,7 +1,7 @@
 import { entityInputSchema, events, tableOf, type EntityDef, type PayloadOf } from '@erp/contracts';
 import type { Migration } from '../db/migrations';
 import { tenantScope, type TenantScope } from '../db/tenant-scope';
-import { newId, nowIso } from '../ids';
+import { newId, nowIso, starterRecordId } from '../ids';
 import type { EventHandler } from '../messaging/inbox';
 import type { ServiceDeps } from '../service';
 import { replicaTables } from './replicas';
@@ -20,6 +20,9 @@ export interface StarterRecord {
   /** Columns of a record that already serves (a tenant's own cash customer): then none is added. */
   servedBy: (masterBranchId: string) => Record<string, unknown>;
 }
+
+/** Keys of the starter records a master branch points at (its default store and cash customer). */
+export const starterKeys = { defaultStore: 'defaultStore', cashCustomer: 'cashCustomer' } as const;
 
 /** The table that remembers which starter records a tenant was given (a frozen, literal migration). */
 export const starterRecordsMigration: Migration = {
@@ -59,7 +62,9 @@ export async function giveStarterRecords(
       unknown
     >;
     const code = await entityStore.nextCode(s, r.entity);
-    const id = newId();
+    // the id the tenant's provisioning named it by (the master branch's defaults), unless taken
+    const named = starterRecordId(s.tenantId, r.key);
+    const id = (await s(tableOf(r.entity)).where({ id: named }).first('id')) ? newId() : named;
     const now = nowIso();
     await s.insert(tableOf(r.entity), {
       id,

@@ -4,6 +4,8 @@ import {
   conflict,
   emit,
   newId,
+  starterKeys,
+  starterRecordId,
   notFound,
   requirePrincipal,
   tenantScope,
@@ -76,7 +78,18 @@ export function tenantUseCases(deps: ServiceDeps) {
       });
       await companyRepository.insert(s, company);
       const branches: [string, boolean, z.input<typeof branchInput>][] = [
-        [masterId, true, { code: '0', arabicName: 'الإدارة العامة', englishName: 'Head office' }],
+        [
+          masterId,
+          true,
+          {
+            code: '0',
+            arabicName: 'الإدارة العامة',
+            englishName: 'Head office',
+            // made by inventory and sales from this branch's event, by these ids (starter-records.ts)
+            defaultStoreId: starterRecordId(tenantId, starterKeys.defaultStore),
+            defaultCustomerId: starterRecordId(tenantId, starterKeys.cashCustomer),
+          },
+        ],
         [defaultId, false, { code: '1', arabicName: 'الفرع الرئيسي', englishName: 'Main branch' }],
       ];
       const origin = providerOrigin(tenantId);
