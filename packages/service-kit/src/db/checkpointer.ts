@@ -17,7 +17,12 @@ const Database = require(workerData.driver);
 const open = new Map();
 const checkpoint = (db) => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch { /* busy or gone: next time */ } };
 parentPort.on('message', (m) => {
-  if (m.add && !open.has(m.add)) open.set(m.add, new Database(m.add, { fileMustExist: true }));
+  if (m.add && !open.has(m.add)) {
+    const db = new Database(m.add, { fileMustExist: true });
+    // the log is cut back to 64 MB after the checkpoint that empties it (a bulk load can grow it to gigabytes)
+    db.pragma('journal_size_limit = 67108864');
+    open.set(m.add, db);
+  }
   if (m.remove) {
     const db = open.get(m.remove);
     open.delete(m.remove);

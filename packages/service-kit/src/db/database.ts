@@ -83,6 +83,10 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
           conn.pragma('synchronous = NORMAL');
+          // a bulk load can grow the log to gigabytes; once checkpointed it is cut back to this
+          conn.pragma('journal_size_limit = 67108864');
+          // 32 MB of pages in memory (the default is 2 MB): a re-costing walks the ledger's indexes item by item
+          conn.pragma('cache_size = -32768');
           if (offloadCheckpoints(filename, conn)) offloaded.push(conn);
           done(null, conn);
         },
