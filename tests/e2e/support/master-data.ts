@@ -24,6 +24,10 @@ export async function adminApi(request: APIRequestContext) {
       expect(res.status(), await res.text()).toBe(201);
       return (await res.json()) as T;
     },
+    async remove(url: string): Promise<void> {
+      const res = await request.delete(url, { headers });
+      expect(res.status(), await res.text()).toBe(200);
+    },
     /** Turns the company's business types on, so the flagged menu entries (restaurant, concrete) show. */
     async enableBusinessTypes(types: Record<string, boolean>): Promise<void> {
       const company = (await (await request.get('/api/Company', { headers })).json()) as {

@@ -162,6 +162,7 @@ export class Recoster {
   private readonly tails = new Map<string, Tail>();
   private readonly queue = new Map<string, Position>();
   private readonly queueOrder = new Map<string, number>();
+  private queued = 0;
   private readonly heap = new Heap<{ at: Position; order: number; pair: string }>(
     (a, b) => comparePositions(a.at, b.at) || a.order - b.order,
   );
@@ -184,7 +185,7 @@ export class Recoster {
     this.queue.set(pair, at);
     // ties go to the pair queued first, as in the queue's own order
     let order = this.queueOrder.get(pair);
-    if (order === undefined) this.queueOrder.set(pair, (order = this.queueOrder.size));
+    if (order === undefined) this.queueOrder.set(pair, (order = this.queued++));
     this.heap.push({ at, order, pair });
   }
 
