@@ -11,16 +11,14 @@
  * The history is seeded straight into the tables (bulk inserts, yielding to the event loop), not by HTTP.
  * COSTING_BENCH_MYSQL=1 runs it on MySQL/MariaDB at ERP_TEST_MYSQL_URL (default mysql://root@127.0.0.1:3306).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { items, tableOf } from '@erp/contracts';
-import { startEmbedded } from '@erp/runner';
 import { testDatabases } from '../support/databases';
 import { LedgerSeeder } from './ledger-seed';
+import { benchSession, startBenchApp } from './support/http';
 
-const PASSWORD = 'Bench!Pass1';
 const LATER = Number(process.env.COSTING_BENCH_LATER ?? 100_000);
 const TYPICAL = Number(process.env.COSTING_BENCH_TYPICAL ?? 200);
 const WIDE_ITEMS = Number(process.env.COSTING_BENCH_WIDE_ITEMS ?? 1_000);
@@ -46,38 +44,10 @@ async function main(): Promise<void> {
   if (mysql) process.env.ERP_TEST_MYSQL_URL ??= 'mysql://root@127.0.0.1:3306';
   const databases = testDatabases(mysql ? 'mysql' : 'sqlite');
   console.log(`engine: ${mysql ? 'mysql' : 'sqlite'}`);
-  const app = await startEmbedded({
-    dataDir: dir,
-    database: (name) => databases.config(name),
-    port: 0,
-    jwtSecret: randomBytes(32).toString('hex'),
-    env: { ERP_ADMIN_PASSWORD: PASSWORD, ERP_LOG: 'silent' },
-    loginRateLimit: 1_000_000,
-  });
+  const app = await startBenchApp(dir, (name) => databases.config(name));
   try {
-    const auth = (await (
-      await fetch(`${app.url}/api/Users/auth`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userName: 'admin', password: PASSWORD }),
-      })
-    ).json()) as { token: string; defaultBranchId: string };
     // the history runs through this fiscal year, up to today
-    const headers = {
-      Authorization: `Bearer ${auth.token}`,
-      BranchId: auth.defaultBranchId,
-      Language: 'en',
-      'content-type': 'application/json',
-    };
-    const call = async (method: string, p: string, body?: unknown) => {
-      const res = await fetch(`${app.url}${p}`, {
-        method,
-        headers,
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as Record<string, unknown>;
-    };
+    const { auth, call } = await benchSession(app.url);
     const timed = async (fn: () => Promise<unknown>) => {
       const t = performance.now();
       await fn();

@@ -4,7 +4,6 @@
  * each target of the issue is met. Run: pnpm bench:inventory (ERP_BENCH_ITEMS / ERP_BENCH_MOVEMENTS scale it;
  * ERP_BENCH_DIR keeps the seeded data folder for the next run).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,11 +17,11 @@ import {
   type Envelope,
 } from '@erp/contracts';
 import { newId } from '@erp/service-kit';
-import { startEmbedded, type Embedded } from '@erp/runner';
+import type { Embedded } from '@erp/runner';
 import { emptyHolding, issueValue, toBig, type Holding } from '../../services/inventory/src/ledger/costing';
 import { yieldToEventLoop } from './ledger-seed';
+import { benchSession, startBenchApp } from './support/http';
 
-const PASSWORD = 'Bench!Pass1';
 const ITEMS = Number(process.env.ERP_BENCH_ITEMS ?? 100_000);
 const MOVEMENTS = Number(process.env.ERP_BENCH_MOVEMENTS ?? 2_000_000);
 const STORES = 10;
@@ -455,33 +454,11 @@ async function main(): Promise<void> {
   const dir = KEEP_DIR ?? mkdtempSync(path.join(tmpdir(), 'erp-bench-inventory-'));
   mkdirSync(dir, { recursive: true });
   const started = performance.now();
-  const app = await startEmbedded({
-    dataDir: dir,
-    port: 0,
-    jwtSecret: randomBytes(32).toString('hex'),
-    env: { ERP_ADMIN_PASSWORD: PASSWORD, ERP_LOG: 'silent' },
-    loginRateLimit: 1_000_000,
-  });
+  const app = await startBenchApp(dir);
   try {
-    const auth = (await (
-      await fetch(`${app.url}/api/Users/auth`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userName: 'admin', password: PASSWORD }),
-      })
-    ).json()) as { token: string; defaultBranchId: string };
-    const headers = {
-      Authorization: `Bearer ${auth.token}`,
-      BranchId: auth.defaultBranchId,
-      Language: 'ar',
-      'content-type': 'application/json',
-    };
+    const { auth, headers, call } = await benchSession(app.url, 'ar');
     const get = (p: string) => () => fetch(`${app.url}${p}`, { headers });
-    const create = async (p: string, body: unknown): Promise<Row> => {
-      const res = await fetch(`${app.url}${p}`, { method: 'POST', headers, body: JSON.stringify(body) });
-      if (res.status !== 201) throw new Error(`${p}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as Row;
-    };
+    const create = (p: string, body: unknown): Promise<Row> => call('POST', p, body);
     const db = app.services.inventory!.db;
 
     const itemIds: string[] = [];

@@ -12,16 +12,15 @@
  * The server's ERP_RECOST_INLINE_LIMIT is 5,000 here unless set: a 1,000-line document of items with 20
  * movements each is ahead of 20,000 later movements, which the default limit (20,000) would still re-cost inline.
  */
-import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { items, tableOf } from '@erp/contracts';
-import { startEmbedded } from '@erp/runner';
 import { issueValue, type Holding } from '../../services/inventory/src/ledger/costing';
 import { testDatabases } from '../support/databases';
 import { LedgerSeeder, yieldToEventLoop } from './ledger-seed';
+import { benchSession, startBenchApp } from './support/http';
 import { OtherUsers } from './support/other-users';
 
 const small = process.argv.includes('--small');
@@ -31,7 +30,6 @@ const MOVEMENTS = Number(process.env.RECOST_BENCH_MOVEMENTS ?? (small ? 200_000 
 const ITEMS = Number(process.env.RECOST_BENCH_ITEMS ?? (small ? 10_000 : 100_000));
 const DOC_LINES = 1_000;
 const SCALE = 10_000n;
-const PASSWORD = 'Bench!Pass1';
 process.env.ERP_RECOST_INLINE_LIMIT ??= '5000';
 
 const p = (xs: number[], q: number) =>
@@ -45,43 +43,9 @@ async function main(): Promise<void> {
   console.log(
     `engine: ${mysql ? 'mysql' : 'sqlite'}; ${MOVEMENTS} movements over ${ITEMS} items; inline limit ${process.env.ERP_RECOST_INLINE_LIMIT}`,
   );
-  const app = await startEmbedded({
-    dataDir: dir,
-    database: (name) => databases.config(name),
-    port: 0,
-    jwtSecret: randomBytes(32).toString('hex'),
-    env: { ERP_ADMIN_PASSWORD: PASSWORD, ERP_LOG: 'silent' },
-    loginRateLimit: 1_000_000,
-  });
+  const app = await startBenchApp(dir, (name) => databases.config(name));
   try {
-    const auth = (await (
-      await fetch(`${app.url}/api/Users/auth`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userName: 'admin', password: PASSWORD }),
-      })
-    ).json()) as { token: string; defaultBranchId: string };
-    const headers = {
-      Authorization: `Bearer ${auth.token}`,
-      BranchId: auth.defaultBranchId,
-      Language: 'en',
-      'content-type': 'application/json',
-    };
-    const call = async (method: string, p: string, body?: unknown) => {
-      // a create carries an Idempotency-Key, so it too can be sent again safely (the same key: the first result)
-      const once: Record<string, string> =
-        method === 'POST' ? { 'Idempotency-Key': randomBytes(12).toString('hex') } : {};
-      const send = () =>
-        fetch(`${app.url}${p}`, {
-          method,
-          headers: { ...headers, ...once },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-      // a kept-alive socket the server closed as it was reused (issue 11 finding 12): the call is sent again
-      const res = await send().catch(() => send());
-      if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as Record<string, unknown>;
-    };
+    const { auth, headers, call } = await benchSession(app.url);
     const piece = String((await call('POST', '/api/Units', { arabicName: 'حبة' })).id);
     const category = String((await call('POST', '/api/ItemCategories', { arabicName: 'أغذية' })).id);
     const store = String(

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { startEmbedded, type Embedded } from '@erp/runner';
+import type { DbConfig } from '@erp/service-kit';
+
+/** The admin's password in every benchmark's throw-away product. */
+export const BENCH_PASSWORD = 'Bench!Pass1';
+
+/** The product in this process, on a free port, quiet, with a login limit no benchmark reaches. */
+export function startBenchApp(dataDir: string, database?: (name: string) => DbConfig): Promise<Embedded> {
+  return startEmbedded({
+    dataDir,
+    ...(database ? { database } : {}),
+    port: 0,
+    jwtSecret: randomBytes(32).toString('hex'),
+    env: { ERP_ADMIN_PASSWORD: BENCH_PASSWORD, ERP_LOG: 'silent' },
+    loginRateLimit: 1_000_000,
+  });
+}
+
+export interface BenchSession {
+  auth: { token: string; defaultBranchId: string };
+  /** The admin's headers in its default branch, JSON bodies. */
+  headers: Record<string, string>;
+  /**
+   * One API call; a failure throws with the server's answer. A create carries an Idempotency-Key, so it can be
+   * sent again safely, and is, once, when a kept-alive socket the server closed was reused (issue 11 finding 12).
+   */
+  call(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>;
+}
+
+/** Signs the admin in and gives its headers and a call helper. */
+export async function benchSession(url: string, language: 'en' | 'ar' = 'en'): Promise<BenchSession> {
+  const res = await fetch(`${url}/api/Users/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'admin', password: BENCH_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
+  const auth = (await res.json()) as { token: string; defaultBranchId: string };
+  const headers = {
+    Authorization: `Bearer ${auth.token}`,
+    BranchId: auth.defaultBranchId,
+    Language: language,
+    'content-type': 'application/json',
+  };
+  const call = async (method: string, path: string, body?: unknown) => {
+    const once: Record<string, string> =
+      method === 'POST' ? { 'Idempotency-Key': randomBytes(12).toString('hex') } : {};
+    const send = () =>
+      fetch(`${url}${path}`, {
+        method,
+        headers: { ...headers, ...once },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const answer = await send().catch(() => send());
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
+    return (await answer.json()) as Record<string, unknown>;
+  };
+  return { auth, headers, call };
+}
