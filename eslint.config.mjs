@@ -56,6 +56,7 @@ export default tseslint.config(
   {
     files: [
       'services/*/src/migrations.ts',
+      'services/*/src/**/*-migration.ts',
       'gateway/src/migrations.ts',
       'packages/service-kit/src/**/*-migration.ts',
     ],

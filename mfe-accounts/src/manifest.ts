@@ -1,8 +1,22 @@
-import { entitiesOf } from '@erp/contracts/src/declare';
-import { MANIFEST_VERSION, masterDataManifest, type FeatureManifest } from '@erp/ui-kit/src/declare';
+import { documentsOf, entitiesOf } from '@erp/contracts/src/declare';
+import {
+  MANIFEST_VERSION,
+  documentsManifest,
+  masterDataManifest,
+  type FeatureManifest,
+} from '@erp/ui-kit/src/declare';
+import ar from './locales/ar/mfe_accounts.json';
+import de from './locales/de/mfe_accounts.json';
+import en from './locales/en/mfe_accounts.json';
+import fr from './locales/fr/mfe_accounts.json';
+import ku from './locales/ku/mfe_accounts.json';
+import pt from './locales/pt/mfe_accounts.json';
+import { accountsPaths } from './paths';
 
 /** The master-data lists this app owns: the accounts service's entities (issue 3, item 6). */
 const masterData = masterDataManifest(entitiesOf('accounts'));
+/** The journal vouchers (issue 13, deliverable 2) on the kit's document screen, their screens bound by name. */
+const documents = documentsManifest(documentsOf('accounts'));
 
 /**
  * What the shell reads before mounting anything: the routes this app renders (the spec's paths), their
@@ -11,9 +25,35 @@ const masterData = masterDataManifest(entitiesOf('accounts'));
 export const manifest: FeatureManifest = {
   version: MANIFEST_VERSION,
   name: 'mfe_accounts',
-  routes: [...masterData.routes],
-  menu: [...masterData.menu],
-  messages: masterData.messages,
+  routes: [
+    ...masterData.routes,
+    ...documents.routes,
+    // admins only: the service refuses others, and the screen tells them so
+    { path: accountsPaths.journalVerify, permission: null, layout: 'vertical', titleKey: 'journalVerify' },
+  ],
+  menu: [
+    ...masterData.menu,
+    ...documents.menu,
+    {
+      group: 'settings',
+      path: accountsPaths.journalVerify,
+      labelKey: 'journalVerify',
+      icon: 'pi pi-shield',
+      flags: ['admin'],
+      order: 90,
+    },
+  ],
+  // the title in every language, read off each JSON import (the bundler keeps only this key in the manifest)
+  messages: Object.fromEntries(
+    Object.entries({ ar, en, fr, de, pt, ku }).map(([l, m]) => [
+      l,
+      {
+        ...masterData.messages[l as keyof typeof masterData.messages],
+        ...documents.messages[l as keyof typeof documents.messages],
+        journalVerify: m.journalVerify,
+      },
+    ]),
+  ),
 };
 
 export default manifest;

@@ -1,10 +1,23 @@
-import { entitiesOf } from '@erp/contracts';
-import { masterDataScreens, type ScreenRegistry } from '@erp/ui-kit';
+import { documentsOf, entitiesOf } from '@erp/contracts';
+import { lazyScreens, masterDataScreens, type ScreenRegistry } from '@erp/ui-kit';
+import { documentsManifest } from '@erp/ui-kit/src/declare';
+import { accountsPaths } from './paths';
 
 /**
  * The screens of this app, keyed by the manifest route they render: one generic master-data screen per entity
- * of the accounts service (the kit's `MasterDataScreen`); the app's own screens join them as they land.
+ * of the accounts service (the kit's `MasterDataScreen`), the journal vouchers on the kit's document screen, and
+ * the journal's check, whose code loads when it first opens.
  */
 export const screens: ScreenRegistry = {
   ...masterDataScreens(entitiesOf('accounts')),
+  // the vouchers' screens (list, new, edit/{id}, closedVoucher, closedVoucherEdit/{id}) load when one first opens
+  ...lazyScreens(
+    documentsManifest(documentsOf('accounts')).routes.map((r) => r.path),
+    () => import('./voucher-screens').then((m) => m.voucherScreens),
+  ),
+  ...lazyScreens([accountsPaths.journalVerify], () =>
+    import('./screens/JournalVerifyScreen').then((m) => ({
+      [accountsPaths.journalVerify]: m.JournalVerifyScreen,
+    })),
+  ),
 };

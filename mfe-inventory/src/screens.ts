@@ -6,15 +6,14 @@ import { inventoryPaths } from './paths';
 /**
  * The screens of this app, keyed by the manifest route they render: the kit's generic master-data screen per
  * entity of the inventory service (the items list with the spec's Excel import and export), and the documents,
- * transactions and reports, whose code loads when the first of them opens (./later-screens).
+ * transactions and reports, whose code loads when the first of each group opens (./document-screens, then
+ * ./later-screens: a document form never fetches the reports' tables).
  */
 // not read from the manifest: it imports the titles of six languages, which the screens fetch one at a time
-const laterPaths = [
-  ...documentsManifest(documentsOf('inventory')).routes.map((r) => r.path),
-  ...Object.values(inventoryPaths),
-];
+const documentPaths = documentsManifest(documentsOf('inventory')).routes.map((r) => r.path);
 
 export const screens: ScreenRegistry = {
   ...masterDataScreens(entitiesOf('inventory'), { dataMigration: { [items.name]: itemsDataMigrationPath } }),
-  ...lazyScreens(laterPaths, () => import('./later-screens').then((m) => m.laterScreens)),
+  ...lazyScreens(documentPaths, () => import('./document-screens').then((m) => m.documentScreenRegistry)),
+  ...lazyScreens(Object.values(inventoryPaths), () => import('./later-screens').then((m) => m.laterScreens)),
 };

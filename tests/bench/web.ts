@@ -2,7 +2,8 @@
  * Frontend figures (issue 3): gzipped JavaScript of the shell before the login form is usable, the shared
  * singletons (what the shell provides to every feature app), each feature app's remote entry plus its first route
  * beyond those singletons, and the time from navigation to that first screen being usable.
- * Not a timed test; run `pnpm bench:web` (it builds what is missing and starts the embedded product).
+ * Not a timed test; run `pnpm bench:web` (it builds what is missing and starts the embedded product);
+ * `ERP_BENCH_VERBOSE=1` lists each script, `ERP_BENCH_ONLY=form` measures the document form alone.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Request, type Response } from '@playwright/test';
-import { masterDataEntities } from '@erp/contracts';
+import { masterDataEntities, stockDocuments } from '@erp/contracts';
 import { repoRoot, startEmbedded } from '@erp/runner';
 import { ensureWebBuilt } from '../../services/runner/src/web-build';
 
@@ -183,7 +184,16 @@ async function main(): Promise<void> {
     await page.waitForURL((url) => url.pathname === '/');
     // each screen in a context of its own with the signed-in storage: a cold navigation (empty HTTP cache)
     const signedIn = await context.storageState();
-    for (const [service, remote] of Object.entries(APPS)) {
+    const report = (remote: string, route: string, scripts: Loaded, times: number[], what: string) => {
+      const inAll = [...scripts.total.values()].reduce((a, b) => a + b, 0);
+      const apps = [...scripts.total.keys()].filter((owner) => owner.startsWith('mfe_'));
+      console.log(
+        `${remote.padEnd(15)} ${route.padEnd(16)} JS in all for this screen: ${kb(inAll)} gz (target ≤ 400 KB) = shell ${kb(scripts.total.get('shell') ?? 0)} + shared ${kb(scripts.total.get(SHARED) ?? 0)} + feature app ${kb(scripts.total.get(remote) ?? 0)}; feature apps fetched: ${apps.join(', ') || 'none'}; navigation → usable ${what} ${ms(times)} (target ≤ 1000 ms; ${(median(times) / median(loginTimes)).toFixed(2)}× the login form's)`,
+      );
+    };
+    // ERP_BENCH_ONLY=form: the document form alone (a look at its chunks without timing every list)
+    const lists = process.env.ERP_BENCH_ONLY === 'form' ? [] : Object.entries(APPS);
+    for (const [service, remote] of lists) {
       const first = masterDataEntities.find((e) => e.service === service);
       if (!first) continue;
       const cold = await browser.newContext({ baseURL: app.url, locale: 'ar', storageState: signedIn });
@@ -206,12 +216,28 @@ async function main(): Promise<void> {
         times.push(performance.now() - started);
         await again.close();
       }
-      const inAll = [...scripts.total.values()].reduce((a, b) => a + b, 0);
-      const apps = [...scripts.total.keys()].filter((owner) => owner.startsWith('mfe_'));
-      console.log(
-        `${remote.padEnd(15)} ${first.route.padEnd(16)} JS in all for this screen: ${kb(inAll)} gz (target ≤ 400 KB) = shell ${kb(scripts.total.get('shell') ?? 0)} + shared ${kb(scripts.total.get(SHARED) ?? 0)} + feature app ${kb(scripts.total.get(remote) ?? 0)}; feature apps fetched: ${apps.join(', ') || 'none'}; navigation → usable list ${ms(times)} (target ≤ 1000 ms; ${(median(times) / median(loginTimes)).toFixed(2)}× the login form's)`,
-      );
+      report(remote, first.route, scripts, times, 'list');
     }
+    // a document form (issue 12: its cold load fetched the phone rules and zod of the master-data form it
+    // does not show): usable once its lines grid and Save button are there
+    const form = `${stockDocuments[0]!.route}/new`;
+    const formTimes: number[] = [];
+    let formScripts: Loaded | null = null;
+    for (let run = 0; run < RUNS; run++) {
+      const cold = await browser.newContext({ baseURL: app.url, locale: 'ar', storageState: signedIn });
+      const fresh = await cold.newPage();
+      const load = async () => {
+        const started = performance.now();
+        await fresh.goto(form);
+        await fresh.getByTestId('doc-save').waitFor({ timeout: 30_000 });
+        await fresh.getByTestId('doc-form').locator('table').first().waitFor({ timeout: 30_000 });
+        formTimes.push(performance.now() - started);
+      };
+      if (run === 0) formScripts = await scriptsDuring(fresh, shared, load);
+      else await load();
+      await cold.close();
+    }
+    report('mfe_inventory', form, formScripts!, formTimes, 'form');
   } finally {
     await browser.close();
     await app.stop();

@@ -109,6 +109,21 @@ describe.each(engines())('upgrading a database made by an earlier version, on %s
           });
           expect(item.status).toBe(200);
           expect(((await item.json()) as { conversionRate: string }).conversionRate).toBe('12');
+          // a tenant from before the chart of accounts gets the default chart at the upgraded start (issue 13)
+          const chart = await fetch(`${embedded.url}/api/Accounts/tree`, {
+            headers: { Authorization: `Bearer ${session.token}`, BranchId: session.defaultBranchId },
+          });
+          expect(chart.status).toBe(200);
+          const accounts = ((await chart.json()) as { items: { code: string; parentId: string | null }[] })
+            .items;
+          expect(accounts.length).toBeGreaterThan(50);
+          expect(accounts.filter((a) => a.parentId === null).map((a) => a.code)).toEqual([
+            '1',
+            '2',
+            '3',
+            '4',
+            '5',
+          ]);
         } finally {
           await embedded.stop();
         }

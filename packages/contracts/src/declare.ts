@@ -8,4 +8,5 @@ export * from './master-data/declare';
 export * from './master-data/entities';
 export * from './documents/declare';
 export * from './documents/stock';
+export * from './documents/vouchers';
 export * from './lists';

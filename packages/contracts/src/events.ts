@@ -85,6 +85,8 @@ const branchPayload = z.object({
   /** The policies and switches other services enforce (negative stock, zero quantities, serial per year). */
   policies: branchPolicies.optional(),
   switches: branchSwitches.optional(),
+  /** How deep the chart of accounts may go (spec section 3, branch); absent in events from before. */
+  maxAccountLevel: z.number().int().optional(),
 });
 
 const companyPayload = z.object({

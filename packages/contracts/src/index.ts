@@ -16,3 +16,5 @@ export * from './route-registry';
 export * from './master-data';
 export * from './documents';
 export * from './inventory-routes';
+export * from './reports';
+export * from './accounts-routes';

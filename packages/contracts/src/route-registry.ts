@@ -4,6 +4,7 @@ import { identityRoutes } from './identity-routes';
 import { entityRoutes, masterDataEntities } from './master-data';
 import { documentDefinitions, documentRoutes } from './documents';
 import { inventoryRoutes } from './inventory-routes';
+import { accountsRoutes } from './accounts-routes';
 import { jobRoutes } from './jobs';
 
 /** Every public route of the product: the gateway routes, guards and documents from this list. */
@@ -11,6 +12,7 @@ export const allRoutes: readonly RouteSpec[] = [
   ...Object.values(identityRoutes),
   ...masterDataEntities.flatMap(entityRoutes),
   ...Object.values(inventoryRoutes),
+  ...Object.values(accountsRoutes),
   ...documentDefinitions.flatMap(documentRoutes),
   ...[...serviceNames, 'gateway' as const].flatMap((s) => Object.values(adminRoutes(s))),
   ...serviceNames.flatMap((s) => Object.values(jobRoutes(s))),

@@ -1,5 +1,8 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
+import { isValidPhone } from './phone-check';
+
+export { isValidPhone, loadPhoneRules } from './phone-check';
+export { normalisePhone } from './phone-shape';
 
 /**
  * The spec's generic validators (section 5), in one place for client and server. Each refusal carries
@@ -87,19 +90,6 @@ export const isoDateSchema = z
 export function digitsLength(issue: { pattern?: unknown }): string {
   const m = /\\d\{(\d+)\}/.exec(String(issue.pattern ?? ''));
   return m?.[1] ?? '';
-}
-
-export function normalisePhone(raw: string): string {
-  return raw.replace(/[\s()-]/g, '');
-}
-
-/**
- * Validates a phone per the company's country with libphonenumber's full metadata (design.md section 9:
- * Saudi mobiles are 05xxxxxxxx or +9665xxxxxxxx). Numbers in international form are checked for their own country.
- */
-export function isValidPhone(raw: string, country: CountryCode = 'SA'): boolean {
-  const phone = parsePhoneNumberFromString(normalisePhone(raw), country);
-  return phone !== undefined && phone.isValid();
 }
 
 export const phoneSchema = z

@@ -10,6 +10,11 @@ export type { ServerMessageKey, ServerMessages };
 
 export const serverMessages: Record<Language, ServerMessages> = { ar, en, fr, de, pt, ku };
 
+/** Here every language is at hand; a feature app's build fetches one at a time (server-texts.browser.ts). */
+export function loadServerTexts(_language: Language): Promise<void> {
+  return Promise.resolve();
+}
+
 export function isServerMessageKey(key: string): key is ServerMessageKey {
   return Object.prototype.hasOwnProperty.call(en, key);
 }

@@ -14,3 +14,4 @@ export * from './PrintHeader';
 export * from './fields';
 export * from './keyboard';
 export * from './a11y';
+export * from './reports';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import rspack from '@rspack/core';
@@ -91,6 +91,39 @@ function unsharedPrimeIcons(dir) {
   );
   return new rspack.NormalModuleReplacementPlugin(/^primereact\/icons\/[a-z]+$/, (resolveData) => {
     resolveData.request = path.join(primereact, resolveData.request.slice('primereact/'.length));
+  });
+}
+
+/**
+ * Modules the browser has in a lighter form (issue 12: a screen fetches what it uses), put in place of the
+ * server's by file: the contracts' phone rule fetches libphonenumber's metadata where a phone is validated
+ * (every build), and a feature app fetches the server's messages one language at a time (the shell keeps all six:
+ * its sign-in form translates before any feature app loads).
+ */
+const packagesDir = fileURLToPath(new URL('../../', import.meta.url));
+const BROWSER_VARIANTS = [
+  {
+    request: /^(\.\/|@erp\/contracts\/src\/)phone-check$/,
+    context: /[\\/]contracts[\\/]src$/,
+    file: path.join(packagesDir, 'contracts/src/phone-check.browser.ts'),
+    remotesOnly: false,
+  },
+  {
+    request: /^\.\/server-texts$/,
+    context: /[\\/]i18n[\\/]src$/,
+    file: path.join(packagesDir, 'i18n/src/server-texts.browser.ts'),
+    remotesOnly: true,
+  },
+];
+function browserVariants(host) {
+  const variants = BROWSER_VARIANTS.filter((v) => !(host && v.remotesOnly));
+  return new rspack.NormalModuleReplacementPlugin(/(phone-check|server-texts)$/, (resolveData) => {
+    for (const v of variants)
+      if (
+        v.request.test(resolveData.request) &&
+        (resolveData.request.startsWith('@erp/') || v.context.test(resolveData.context))
+      )
+        resolveData.request = v.file;
   });
 }
 
@@ -230,6 +263,7 @@ export function webConfig({ dir, name, kind, exposes = {}, mode, title = 'ERP' }
         experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
       unsharedPrimeIcons(dir),
+      browserVariants(host),
       production ? new PrecompressPlugin() : null,
       manifestSource ? new ManifestJsonPlugin(path.join(dir, manifestSource)) : null,
       host

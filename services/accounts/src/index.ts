@@ -1,5 +1,45 @@
-import { masterDataService } from '@erp/service-kit';
+import { entitiesOf } from '@erp/contracts';
+import {
+  documentKitMigration,
+  idempotencyKitMigration,
+  masterDataRoutes,
+  replicaHandlers,
+  replicaMigration,
+  replicaSettingsMigration,
+  starterRecords,
+  starterRecordsMigration,
+  treeLocksMigration,
+  type ServiceModule,
+} from '@erp/service-kit';
+import { chartHooks, chartMigration, defaultChartStarters } from './chart';
+import { journalRouteHandlers } from './journal';
 import { accountsMigrations } from './migrations';
+import { accountInUse, costCenterInUse, voucherRoutes, vouchersMigration } from './vouchers';
 
-/** accounts: chart of accounts, vouchers, posting, cash and bank documents; so far its main data. */
-export const accountsModule = masterDataService('accounts', accountsMigrations);
+const starters = starterRecords(defaultChartStarters());
+
+/**
+ * accounts: chart of accounts, account groups and cost centers (trees on the master-data engine), vouchers,
+ * posting, cash and bank documents, the journal (journal/) and the journal vouchers posted to it (vouchers/); a new tenant starts with the default chart (chart/default-chart.ts).
+ */
+export const accountsModule: ServiceModule = {
+  name: 'accounts',
+  migrations: [
+    replicaMigration,
+    replicaSettingsMigration,
+    ...accountsMigrations,
+    starterRecordsMigration,
+    chartMigration,
+    documentKitMigration,
+    idempotencyKitMigration,
+    vouchersMigration,
+    treeLocksMigration,
+  ],
+  routes: (deps) => [
+    ...masterDataRoutes(deps, entitiesOf('accounts'), chartHooks({ accountInUse, costCenterInUse })),
+    ...journalRouteHandlers(deps),
+    ...voucherRoutes(deps),
+  ],
+  consumers: () => starters.withHandlers({ ...replicaHandlers }),
+  seed: (deps) => starters.seed(deps),
+};

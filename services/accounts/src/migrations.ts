@@ -1,4 +1,5 @@
 import type { Migration } from '@erp/service-kit';
+import { journalMigration } from './journal/journal-migration';
 
 /**
  * Frozen: each migration states the schema it makes, as it was when written, and never reads today's
@@ -113,4 +114,5 @@ export const accountsMigrations: Migration[] = [
       });
     },
   },
+  journalMigration,
 ];

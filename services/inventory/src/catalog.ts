@@ -173,18 +173,6 @@ export const catalogHooks: Record<string, EntityHooks> = {
       );
     },
   },
-  itemCategories: {
-    async validate(s, input, id) {
-      // a category cannot be its own parent, nor hang under one of its descendants
-      let parent = input.parentId ? str(input.parentId) : null;
-      for (let depth = 0; parent && depth < 50; depth++) {
-        if (parent === id) return [{ field: 'parentId', code: 'validation.ownParent' }];
-        const row = await s(tableOf(itemCategories)).where({ id: parent }).first('parent_id');
-        parent = row?.parent_id ? String(row.parent_id) : null;
-      }
-      return [];
-    },
-  },
   stores: { isReferenced: (s, id) => inUse(s, 'stores', id) },
   units: { isReferenced: (s, id) => inUse(s, 'units', id) },
 };

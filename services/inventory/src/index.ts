@@ -8,11 +8,12 @@ import {
   replicaSettingsMigration,
   starterRecords,
   starterRecordsMigration,
+  treeLocksMigration,
   type ServiceModule,
 } from '@erp/service-kit';
 import { catalogHooks, republishItems } from './catalog';
 import { stockDocumentHandlers } from './consumers';
-import { itemsImportJob } from './items-migration';
+import { itemsImportJob } from './items-excel';
 import { recostJob } from './ledger/deferred';
 import { inventoryMigrations } from './migrations';
 import { inventoryRouteHandlers } from './routes';
@@ -24,7 +25,13 @@ const starters = starterRecords(inventoryStarters);
 /** inventory: the catalog, the stock ledger with weighted-average cost per store, stock documents, reports. */
 export const inventoryModule: ServiceModule = {
   name: 'inventory',
-  migrations: [replicaMigration, replicaSettingsMigration, ...inventoryMigrations, starterRecordsMigration],
+  migrations: [
+    replicaMigration,
+    replicaSettingsMigration,
+    ...inventoryMigrations,
+    starterRecordsMigration,
+    treeLocksMigration,
+  ],
   routes: (deps) => [
     ...inventoryRouteHandlers(deps),
     ...masterDataRoutes(deps, entitiesOf('inventory'), catalogHooks),

@@ -1,24 +1,38 @@
 import multer from 'multer';
 import type { Request, Response } from 'express';
-import { inventoryRoutes, items, linesTableOf, stores, tableOf } from '@erp/contracts';
+import {
+  belowLimitsReport,
+  entitiesOf,
+  inventoryRoutes,
+  itemMovementsReport,
+  items,
+  linesTableOf,
+  stockBalanceReport,
+  stockTransactionsReport,
+  stores,
+  tableOf,
+} from '@erp/contracts';
 import {
   AppError,
   handle,
   inspectSheet,
   notFound,
+  reportHandler,
   requireBranch,
   requirePrincipal,
   tenantScope,
   toRecord,
   withLines,
   type BoundRoute,
+  type ReportRequest,
   type RequestContext,
   type ServiceDeps,
   type TenantScope,
 } from '@erp/service-kit';
-import { exportItems, IMPORT_MAX_BYTES, ITEMS_IMPORT_JOB, type ItemsImportInput } from './items-migration';
+import { exportItems, IMPORT_MAX_BYTES, ITEMS_IMPORT_JOB, type ItemsImportInput } from './items-excel';
 import { manufacturingExchange } from './manufacturing-exchange';
-import { belowLimits, itemMovements, stockBalance, stockTransactions } from './reports';
+import { itemMovements, stockTransactions } from './movement-reports';
+import { belowLimits, stockBalance } from './reports';
 
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
 
@@ -57,7 +71,26 @@ async function storesOf(
 export function inventoryRouteHandlers(deps: ServiceDeps): BoundRoute[] {
   const scopeOf = (ctx: RequestContext) => tenantScope(deps.db, requirePrincipal(ctx).tenantId);
   const r = inventoryRoutes;
+  const engine = { scope: scopeOf, entities: entitiesOf('inventory') };
+  // a report's stores: the one asked for (if the caller's branches hold it), or all of the caller's
+  const inStores = async <P extends { storeId?: string | undefined }>(q: ReportRequest<P>) => ({
+    ...q.params,
+    page: q.page,
+    pageSize: q.pageSize,
+    sort: q.sort,
+    ...(await storesOf(q.s, q.ctx, q.params.storeId)),
+  });
   return [
+    reportHandler(stockBalanceReport, r.stockBalance, engine, async (q) =>
+      stockBalance(q.s, await inStores(q)),
+    ),
+    reportHandler(itemMovementsReport, r.itemMovements, engine, async (q) =>
+      itemMovements(q.s, await inStores(q)),
+    ),
+    reportHandler(belowLimitsReport, r.belowLimits, engine, async (q) => belowLimits(q.s, await inStores(q))),
+    reportHandler(stockTransactionsReport, r.stockTransactions, engine, async (q) =>
+      stockTransactions(q.s, await inStores(q)),
+    ),
     handle(r.itemByBarcode, async ({ ctx, params }) => {
       const s = scopeOf(ctx);
       const code = params.barcode;
@@ -97,18 +130,6 @@ export function inventoryRouteHandlers(deps: ServiceDeps): BoundRoute[] {
         salesPrice: sub ? sub.salesPrice : ((item!.salesPrice as string | null) ?? null),
       };
     }),
-    handle(r.stockBalance, async ({ ctx, query }) =>
-      stockBalance(scopeOf(ctx), { ...query, ...(await storesOf(scopeOf(ctx), ctx, query.storeId)) }),
-    ),
-    handle(r.itemMovements, async ({ ctx, query }) =>
-      itemMovements(scopeOf(ctx), { ...query, ...(await storesOf(scopeOf(ctx), ctx, query.storeId)) }),
-    ),
-    handle(r.belowLimits, async ({ ctx, query }) =>
-      belowLimits(scopeOf(ctx), { ...query, ...(await storesOf(scopeOf(ctx), ctx, query.storeId)) }),
-    ),
-    handle(r.stockTransactions, async ({ ctx, query }) =>
-      stockTransactions(scopeOf(ctx), { ...query, ...(await storesOf(scopeOf(ctx), ctx, query.storeId)) }),
-    ),
     handle(r.manufacturingExchange, async ({ ctx, params }) => {
       const found = await manufacturingExchange(scopeOf(ctx), params.id);
       if (!found) throw notFound();

@@ -1,5 +1,6 @@
 import {
   dec,
+  quantityFieldOf,
   stores,
   tableOf,
   type DocumentDef,
@@ -36,7 +37,7 @@ async function ledgerLines(s: TenantScope, doc: DocumentDef, record: DocumentRec
     itemId: str(l.itemId),
     unitId: str(l.unitId),
     storeId: store,
-    quantity: str(l[doc.quantityField]),
+    quantity: str(l[quantityFieldOf(doc)]),
     direction,
     unitCost: l.unitCost === null || l.unitCost === undefined ? null : str(l.unitCost),
     ...extra,

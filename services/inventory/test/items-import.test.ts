@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../../../tests/support/embedded-app';
 import { deflatedFill, manyRowsSheet, minimalXlsx } from '../../../tests/support/zip-files';
-import { itemsImportJob } from '../src/items-migration';
+import { itemsImportJob } from '../src/items-excel';
 
 const USER_PASSWORD = 'Store!Pass1';
 const MB = 1024 * 1024;

@@ -1,7 +1,7 @@
 import type { i18n } from 'i18next';
 import { PrimeReactProvider } from 'primereact/api';
 import { PRIME_OPTIONS } from '@erp/ui-kit/src/a11y';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from '@erp/router';
@@ -16,12 +16,8 @@ import { ThemeEffects } from './ThemeEffects';
 import { PreferencesSync } from '../theme/PreferencesSync';
 
 // What only a signed-in user sees loads after sign-in, not with the login form (issue 3: shell initial JS):
-// the floating buttons, the subscription dialog and the confirmation dialog the settings lists ask through.
-const ConfirmDialog = lazy(() =>
-  import(/* webpackChunkName: "confirm-dialog" */ 'primereact/confirmdialog').then((m) => ({
-    default: m.ConfirmDialog,
-  })),
-);
+// the floating buttons, and the subscription dialog once a subscription refusal asks for it (its Dialog is not
+// fetched by every screen, issue 12). The settings lists' confirmation dialog comes with them (settings/screens).
 const FloatingButtons = lazy(() =>
   import(/* webpackChunkName: "floating-buttons" */ '../feedback/FloatingButtons').then((m) => ({
     default: m.FloatingButtons,
@@ -35,12 +31,15 @@ const SubscriptionDialog = lazy(() =>
 
 function SignedInExtras() {
   const signedIn = useShellSelector((s) => s.session.token !== null);
+  const subscriptionProblem = useShellSelector((s) => s.ui.subscriptionProblem !== null);
+  // once shown the dialog stays mounted, so it closes with its animation
+  const [subscriptionAsked, setSubscriptionAsked] = useState(false);
+  if (subscriptionProblem && !subscriptionAsked) setSubscriptionAsked(true);
   if (!signedIn) return null;
   return (
     <Suspense fallback={null}>
       <FloatingButtons />
-      <SubscriptionDialog />
-      <ConfirmDialog />
+      {subscriptionAsked || subscriptionProblem ? <SubscriptionDialog /> : null}
     </Suspense>
   );
 }

@@ -1,11 +1,12 @@
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from '@erp/router';
 import { Loading } from '../app/guards';
 import { useShellSelector } from '../state/store';
 
+// PrimeReact's Dialog (≈ 9 KB gz) comes with the first click: every signed-in screen shows the button
+const Dialog = lazy(() => import('primereact/dialog').then((m) => ({ default: m.Dialog })));
 const FeedbackForm = lazy(() =>
   import(/* webpackChunkName: "feedback" */ './FeedbackForm').then((m) => ({ default: m.FeedbackForm })),
 );
@@ -54,24 +55,26 @@ export function FloatingButtons() {
         data-testid="feedback-button"
       />
       {state !== 'closed' ? (
-        <Dialog
-          header={t('screens.feedback.header')}
-          visible
-          onHide={() => setState('closed')}
-          style={{ width: 'min(34rem, 94vw)' }}
-          className={state === 'hidden' ? 'erp-dialog-hidden' : undefined}
-          maskClassName={state === 'hidden' ? 'erp-dialog-hidden' : undefined}
-          modal={state === 'open'}
-          data-testid="feedback-dialog"
-        >
-          <Suspense fallback={<Loading />}>
-            <FeedbackForm
-              onHide={() => setState('hidden')}
-              onShow={() => setState('open')}
-              onSent={() => setState('closed')}
-            />
-          </Suspense>
-        </Dialog>
+        <Suspense fallback={null}>
+          <Dialog
+            header={t('screens.feedback.header')}
+            visible
+            onHide={() => setState('closed')}
+            style={{ width: 'min(34rem, 94vw)' }}
+            className={state === 'hidden' ? 'erp-dialog-hidden' : undefined}
+            maskClassName={state === 'hidden' ? 'erp-dialog-hidden' : undefined}
+            modal={state === 'open'}
+            data-testid="feedback-dialog"
+          >
+            <Suspense fallback={<Loading />}>
+              <FeedbackForm
+                onHide={() => setState('hidden')}
+                onShow={() => setState('open')}
+                onSent={() => setState('closed')}
+              />
+            </Suspense>
+          </Dialog>
+        </Suspense>
       ) : null}
     </div>
   );

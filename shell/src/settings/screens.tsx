@@ -25,9 +25,17 @@ const SubscriptionDataPage = lazy(() => settings().then((m) => ({ default: m.Sub
 const SystemEventsPage = lazy(() => settings().then((m) => ({ default: m.SystemEventsPage })));
 const ChangePasswordPage = lazy(() => settings().then((m) => ({ default: m.ChangePasswordPage })));
 
+// the dialog the settings lists confirm a delete through (ListParts' confirmDialog): with them, not on every screen
+const ConfirmDialog = lazy(() =>
+  import(/* webpackChunkName: "confirm-dialog" */ 'primereact/confirmdialog').then((m) => ({
+    default: m.ConfirmDialog,
+  })),
+);
+
 const page = (Screen: ComponentType): ReactNode => (
   <Suspense fallback={<Loading />}>
     <Screen />
+    <ConfirmDialog />
   </Suspense>
 );
 const branch = (mode: BranchMode): ReactNode => (

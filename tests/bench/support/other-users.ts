@@ -4,11 +4,13 @@ import { Worker } from 'node:worker_threads';
  * Other users' requests for a benchmark, sent one at a time from a worker thread: the server under test runs in
  * the benchmark's own process, and a client on the same event loop would count the server's busy moments
  * twice (its request waits to be sent, its answer waits to be read). Each sample: when it was sent (ms since
- * the epoch, comparable across threads) and how long the answer took.
+ * the epoch, comparable across threads), how long the answer took, and which url it asked.
  */
 export interface Sample {
   at: number;
   ms: number;
+  /** which of the urls it was */
+  url: number;
 }
 
 const SOURCE = `
@@ -21,7 +23,7 @@ async function once(i) {
   const res = await fetch(urls[i % urls.length], { headers });
   await res.arrayBuffer();
   if (!res.ok) throw new Error(urls[i % urls.length] + ': ' + res.status);
-  samples.push({ at: performance.timeOrigin + start, ms: performance.now() - start });
+  samples.push({ at: performance.timeOrigin + start, ms: performance.now() - start, url: i % urls.length });
 }
 parentPort.on('message', async (m) => {
   try {

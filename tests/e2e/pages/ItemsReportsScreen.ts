@@ -8,6 +8,7 @@ export class ItemsReportsScreen {
   readonly rows: Locator;
   readonly totals: Locator;
   readonly itemPicker: Locator;
+  readonly exportButton: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('items-reports');
@@ -17,6 +18,7 @@ export class ItemsReportsScreen {
     );
     this.totals = this.panel.getByTestId('report-totals');
     this.itemPicker = this.panel.locator('#report-item');
+    this.exportButton = this.panel.getByTestId('report-export');
   }
 
   async openTab(kind: 'stockBalance' | 'itemMovements' | 'belowLimits' | 'valuation'): Promise<void> {

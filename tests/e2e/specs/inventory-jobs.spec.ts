@@ -81,7 +81,7 @@ test.describe('inventory: background jobs', () => {
   test('a back-dated addition is shown being re-costed, on the stock balance and on the document after a reload', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const api = await adminApi(page.request);
     const category = await api.post('/api/ItemCategories', { arabicName: `تكلفة ${run}` });
     const piece = await api.post('/api/Units', { arabicName: `قطعة ${run}` });
@@ -126,7 +126,7 @@ test.describe('inventory: background jobs', () => {
     await expect(page.getByTestId('doc-recosting')).toBeVisible();
     await expect(page.getByTestId('doc-recost-job').getByTestId('job-progress')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('addition-recost-job-ar.png'), fullPage: true });
-    await expect(page.getByTestId('doc-recost-job')).toHaveCount(0, { timeout: 45_000 });
+    await expect(page.getByTestId('doc-recost-job')).toHaveCount(0, { timeout: 90_000 });
     const job = await api.get<{ status: string }>(`/api/inventory/jobs/${backDated.jobId}`);
     expect(job.status).toBe('succeeded');
 

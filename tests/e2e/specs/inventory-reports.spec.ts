@@ -4,6 +4,7 @@ import { pickOption } from '../pages/dropdown';
 import { ItemsReportsScreen } from '../pages/ItemsReportsScreen';
 import { MasterDataScreen } from '../pages/MasterDataScreen';
 import { ShellLayout } from '../pages/ShellLayout';
+import { xlsxRows } from '../support/master-data';
 import { signInAsAdmin } from '../support/session';
 import {
   arrangeCatalog,
@@ -52,6 +53,18 @@ inventoryJourneys('inventory: reports', () => {
       expect.arrayContaining([english, n.barcode, `Store A ${n.tag}`, '20', '6.00', '120.00']),
     );
     await expect(reports.totals).toContainText('120.00');
+    // the same report as a workbook: names not ids, the totals, every row of the store
+    const downloading = page.waitForEvent('download');
+    await reports.exportButton.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const file = test.info().outputPath('stock-balance.xlsx');
+    await download.saveAs(file);
+    const workbook = await xlsxRows(file);
+    expect(workbook.flat()).toEqual(
+      expect.arrayContaining(['Stock balance', english, `Store A ${n.tag}`, '120']),
+    );
+    expect(workbook).toHaveLength(4); // title, headers, the row, the totals
 
     // the item's movement card: each movement and the running balance
     await reports.openTab('itemMovements');
@@ -68,6 +81,9 @@ inventoryJourneys('inventory: reports', () => {
     expect(stockOut).toEqual(expect.arrayContaining(['Exchange orders', '4']));
     expect(stockOut.at(-2)).toBe('20');
     expect(stockOut.at(-1)).toBe('120.00');
+    // a movement leads to its source document
+    await reports.rows.nth(0).getByTestId('report-drill').click();
+    await expect(page).toHaveURL(/\/addition-order\/edit\//);
 
     // /orders: the documents that moved stock
     await layout.menuLink('Stock transactions').click();

@@ -59,7 +59,7 @@ async function arrangeTransfer(page: Page) {
       { itemId: item.id, unitId: piece.id, quantity: '10' },
     ],
   });
-  return { n, transfer, item };
+  return { n, transfer, item, piece, carton };
 }
 
 test.describe('names never ids', () => {
@@ -89,6 +89,8 @@ test.describe('names never ids', () => {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(n.to);
     await expect(docs.list.locator('.p-datatable-tbody')).not.toContainText(UUID);
+    // the list's quantity is in the item's main unit, named though this user may not read units
+    await expect(row.getByTestId('doc-list-quantity')).toHaveText(`130 ${n.piece}`);
 
     await page.goto(`/storage-transfer/edit/${transfer.id}`);
     await expect(docs.form).toBeVisible();
@@ -105,6 +107,42 @@ test.describe('names never ids', () => {
     // 5 cartons of 24 and 10 pieces are 130 pieces, never 15
     await expect(page.getByTestId('doc-total-quantity')).toContainText(`130 ${n.piece}`);
     await expect(page.getByTestId('doc-total-quantity')).not.toContainText('15 ');
+  });
+
+  test('a document list shows the quantities per main unit, never a sum across units (item 5)', async ({
+    page,
+  }) => {
+    const { n, item, piece, carton } = await arrangeTransfer(page);
+    const api = await adminApi(page.request);
+    const kg = await api.post('/api/Units', { arabicName: `كغ ${n.tag}`, englishName: `kg ${n.tag}` });
+    const category = await api.post('/api/ItemCategories', { arabicName: `حبوب ${n.tag}` });
+    const rice = await api.post<{ id: string }>('/api/Items', {
+      arabicName: `أرز ${n.tag}`,
+      barcode: `78${Date.now()}`.slice(0, 13),
+      categoryId: category.id,
+      mainUnitId: kg.id,
+    });
+    const store = await api.post('/api/Stores', {
+      arabicName: `مخزن الخليط ${n.tag}`,
+      branchId: api.branchId,
+    });
+    // 5 cartons of 24 and 10 pieces of oil with 2.5 kg of rice: 130 pieces + 2.5 kg, never 17.5 nor 132.5
+    await api.post('/api/AdditionOrders', {
+      date: new Date().toISOString().slice(0, 10),
+      storeId: store.id,
+      lines: [
+        { itemId: item.id, unitId: carton.id, quantity: '5', unitCost: '24' },
+        { itemId: item.id, unitId: piece.id, quantity: '10', unitCost: '1' },
+        { itemId: rice.id, unitId: kg.id, quantity: '2.5', unitCost: '4' },
+      ],
+    });
+    await signInAsAdmin(page);
+    await page.goto('/addition-order');
+    const docs = new DocumentScreen(page);
+    await docs.expectList('additionOrders');
+    const row = docs.rows.filter({ hasText: `مخزن الخليط ${n.tag}` });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('doc-list-quantity')).toHaveText(`130 ${n.piece} + 2.5 كغ ${n.tag}`);
   });
 
   test('the stock balance searched as the page loads, its name lists answering late, shows names', async ({

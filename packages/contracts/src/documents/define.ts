@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { contentTypeSchema, fileNameSchema, isStrictBase64, textSchema } from '../text';
-import { PAGE_SIZES, idSchema, okResponse, pageOf } from '../common';
+import { idSchema, okResponse, pageOf } from '../common';
 import { access, type Access, type RouteSpec } from '../http';
 import { decimalString } from '../money';
 import { isoDateSchema } from '../validators';
 import { fieldsInputSchema, type FieldCheck, type FieldDef } from '../master-data/define';
-import { ATTACHMENT_MAX_BYTES, documentStatuses, type DocumentDef, type DocumentStatus } from './declare';
+import {
+  ATTACHMENT_MAX_BYTES,
+  pageSizesOf,
+  statusesOf,
+  transitionsOf,
+  type DocumentDef,
+  type DocumentStatus,
+} from './declare';
 
 export * from './declare';
 
@@ -24,15 +31,18 @@ export function documentChecks(
   const [a, b] = doc.differentFields ?? [];
   if (a && b && input[a] && input[a] === input[b]) issues.push({ field: b, code: 'validation.sameStores' });
   const lines = (input.lines as Record<string, unknown>[] | undefined) ?? [];
-  if (lines.length === 0) issues.push({ field: 'lines', code: 'validation.atLeastOneItem' });
+  if (lines.length === 0)
+    issues.push({ field: 'lines', code: doc.emptyLinesCode ?? 'validation.atLeastOneItem' });
   const seen = new Set<string>();
   const isZero = (v: unknown) => v !== null && v !== undefined && v !== '' && Number(v) === 0;
   lines.forEach((line, i) => {
-    const key = JSON.stringify(doc.lineKey.map((k) => line[k] ?? null));
-    if (seen.has(key))
-      issues.push({ field: `lines.${i}.${doc.lineKey[0]}`, code: 'validation.itemAddedBefore' });
-    seen.add(key);
-    if (!allow.zeroQuantity && !doc.allowZeroQuantity && isZero(line[doc.quantityField]))
+    if (doc.lineKey.length) {
+      const key = JSON.stringify(doc.lineKey.map((k) => line[k] ?? null));
+      if (seen.has(key))
+        issues.push({ field: `lines.${i}.${doc.lineKey[0]}`, code: 'validation.itemAddedBefore' });
+      seen.add(key);
+    }
+    if (doc.quantityField && !allow.zeroQuantity && !doc.allowZeroQuantity && isZero(line[doc.quantityField]))
       issues.push({ field: `lines.${i}.${doc.quantityField}`, code: 'validation.zeroQuantity' });
     if (doc.priceField && !allow.zeroPrice && isZero(line[doc.priceField]))
       issues.push({ field: `lines.${i}.${doc.priceField}`, code: 'validation.zeroPrice' });
@@ -111,7 +121,7 @@ export function documentRecordSchema(doc: DocumentDef) {
     id: idSchema,
     code: z.string(),
     date: z.string(),
-    status: z.enum(documentStatuses),
+    status: z.enum(statusesOf(doc).values),
     referenceNumber: z.string(),
     notes: z.string(),
     branchId: z.string().nullable(),
@@ -150,20 +160,21 @@ export type DocumentRecord = Record<string, unknown> & {
   recostJobId?: string | null;
 };
 
-export function documentListQuery() {
+export function documentListQuery(doc: Pick<DocumentDef, 'name' | 'statuses' | 'pageSizes'>) {
+  const pageSizes = pageSizesOf(doc);
   return z.object({
     page: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce
       .number()
       .int()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: 'validation.pageSize' })
-      .default(15),
+      .refine((n) => pageSizes.includes(n), { message: 'validation.pageSize' })
+      .default(pageSizes[0]!),
     search: z.string().trim().max(100).optional(),
     sort: z.enum(['code', 'date', 'createdAt']).optional(),
     order: z.enum(['asc', 'desc']).default('desc'),
     dateFrom: isoDateSchema.optional(),
     dateTo: isoDateSchema.optional(),
-    status: z.enum(documentStatuses).optional(),
+    status: z.enum(statusesOf(doc).values).optional(),
     storeId: idSchema.optional(),
   });
 }
@@ -184,7 +195,7 @@ export const attachmentInput = z.object({
 
 const idParams = z.object({ id: idSchema });
 
-/** list, one, create, change, delete, close (closable ones), and the attachments of one. */
+/** list, one, create, change, delete, the attachments of one, and its status changes (close, post...). */
 export function documentRoutes(doc: DocumentDef): RouteSpec[] {
   const record = documentRecordSchema(doc);
   const base = { service: doc.service, tag: `Documents: ${doc.name}` } as const;
@@ -197,7 +208,7 @@ export function documentRoutes(doc: DocumentDef): RouteSpec[] {
       path: doc.apiPath,
       access: view,
       summary: `List ${doc.name}`,
-      query: documentListQuery(),
+      query: documentListQuery(doc),
       response: pageOf(record.omit({ lines: true, attachments: true })),
     },
     {
@@ -269,13 +280,16 @@ export function documentRoutes(doc: DocumentDef): RouteSpec[] {
       response: okResponse,
     },
   ];
-  if (doc.closable)
+  for (const t of transitionsOf(doc))
     routes.push({
       ...base,
       method: 'post',
-      path: `${doc.apiPath}/:id/close`,
+      path: `${doc.apiPath}/:id/${t.action}`,
       access: edit,
-      summary: `Close one of ${doc.name} (after confirmation; a closed one cannot be changed or deleted)`,
+      summary:
+        t.action === 'close'
+          ? `Close one of ${doc.name} (after confirmation; a closed one cannot be changed or deleted)`
+          : `${t.action}: one of ${doc.name} from ${t.from.join(' or ')} to ${t.to}`,
       params: idParams,
       response: record,
     });

@@ -1,6 +1,7 @@
 import { Permission as P } from '../permissions';
 import type { FieldDef } from '../master-data/declare';
 import { defineDocument, type DocumentDef } from './declare';
+import { vouchers } from './vouchers';
 
 /**
  * Inventory's stock documents (spec section 2 'Inventory', issue 4 item 4). Quantities are in the line's unit;
@@ -158,7 +159,7 @@ export const stockDocuments: readonly DocumentDef[] = [
   manufacturingOrders,
 ];
 
-export const documentDefinitions: readonly DocumentDef[] = [...stockDocuments];
+export const documentDefinitions: readonly DocumentDef[] = [...stockDocuments, vouchers];
 
 export function documentsOf(service: string): DocumentDef[] {
   return documentDefinitions.filter((d) => d.service === service);

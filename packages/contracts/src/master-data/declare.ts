@@ -60,6 +60,8 @@ export interface FieldDef {
   lineFields?: readonly FieldDef[];
   lineKey?: readonly string[];
   maxLines?: number;
+  /** Filled by the engine (a tree's level): sent values are replaced, and the form shows it read-only. */
+  computed?: boolean;
 }
 
 /** A rule across fields of one record, run by the form and by the service with the same message key. */
@@ -98,6 +100,27 @@ export type BusinessFlag =
   | 'admin'
   | 'notForConcrete';
 
+/**
+ * A tree of records of one entity (spec section 5: a sub-account needs a parent; no record is its own parent
+ * or takes a descendant as parent; a record with children cannot be deleted). Declared once here, enforced by
+ * the master-data engine for every tree: accounts, account groups, cost centers, item categories.
+ */
+export interface TreeDef {
+  /** The reference field, to the entity itself, naming a record's parent. */
+  parent: string;
+  /** A boolean field marking a sub-record: a sub-record needs a parent. */
+  sub?: string;
+  /** A `computed` integer field the engine fills with the record's depth (1 at the root). */
+  level?: string;
+  /** The level may not exceed the branch's maximum account level (spec section 3, branch). */
+  maxLevel?: 'branchAccountLevel';
+  /** The list screen shows the records as a tree (the kit's tree screen) rather than a table. */
+  view?: 'tree';
+}
+
+/** The maximum account level where a branch has none recorded (identity's default). */
+export const DEFAULT_MAX_ACCOUNT_LEVEL = 6;
+
 export interface EntityDef {
   /** Kebab-free camel name, also the i18n label key (`entities.<name>`). */
   name: string;
@@ -112,6 +135,8 @@ export interface EntityDef {
   menu: { group: MenuGroup; icon: string; flags?: readonly BusinessFlag[] };
   /** Rules across fields (min < sales < max price ...), on the client and the server. */
   checks?: EntityCheck;
+  /** The records form a tree (see `TreeDef`). */
+  tree?: TreeDef;
 }
 
 export function defineEntity<const E extends EntityDef>(entity: E): E {

@@ -272,6 +272,19 @@ export function entityRoutes(entity: EntityDef): RouteSpec[] {
       summary: `Export ${entity.name} as .xlsx`,
       query: entityListQuery(entity),
     },
+    // a tree's whole list in one answer, for the tree screen (before `/:id`: the first route that matches wins)
+    ...(entity.tree
+      ? [
+          {
+            ...base,
+            method: 'get',
+            path: `${entity.apiPath}/tree`,
+            access: accessOf(entity.permissions.view),
+            summary: `The tree of ${entity.name}: every record, parents before children`,
+            response: z.object({ items: z.array(record) }),
+          } as const,
+        ]
+      : []),
     {
       ...base,
       method: 'get',

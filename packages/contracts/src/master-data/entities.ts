@@ -131,6 +131,78 @@ export const exchangeDestinations = defineEntity({
   menu: { group: 'mainData', icon: 'pi pi-directions' },
 });
 
+/**
+ * The trees of the accounts service (spec sections 3 and 5). A sub-record needs a parent; its level is its
+ * depth, filled by the engine; accounts go no deeper than the branch's maximum account level. The names in
+ * French, German, Portuguese and Kurdish are optional: the default chart has them, so every language reads it.
+ */
+const treeFields = (entity: string) =>
+  [
+    { name: 'parentId', kind: 'reference', reference: entity, list: true },
+    { name: 'isSub', kind: 'boolean', list: true },
+    { name: 'level', kind: 'integer', computed: true, list: true },
+  ] as const;
+const otherNames = [
+  { name: 'frenchName', kind: 'text', max: 200 },
+  { name: 'germanName', kind: 'text', max: 200 },
+  { name: 'portugueseName', kind: 'text', max: 200 },
+  { name: 'kurdishName', kind: 'text', max: 200 },
+] as const;
+
+/** Account groups (the spec's /accountGroups): a tree that gathers accounts for reports. */
+export const accountGroups = defineEntity({
+  name: 'accountGroups',
+  service: 'accounts',
+  route: '/accountGroups',
+  apiPath: '/api/AccountGroups',
+  permissions: same('viewAccountGroups'),
+  fields: [...treeFields('accountGroups'), notes],
+  menu: { group: 'mainData', icon: 'pi pi-objects-column' },
+  tree: { parent: 'parentId', sub: 'isSub', level: 'level', view: 'tree' },
+});
+
+/** The chart of accounts (/chart-of-account): code, names, parent, nature, type, level (spec section 3). */
+export const accounts = defineEntity({
+  name: 'accounts',
+  service: 'accounts',
+  route: '/chart-of-account',
+  apiPath: '/api/Accounts',
+  permissions: same('viewAccounts'),
+  fields: [
+    ...treeFields('accounts'),
+    { name: 'nature', kind: 'enum', options: ['debit', 'credit'], required: true, list: true },
+    {
+      name: 'accountType',
+      kind: 'enum',
+      options: ['balanceSheet', 'incomeStatement'],
+      required: true,
+      list: true,
+    },
+    { name: 'accountGroupId', kind: 'reference', reference: 'accountGroups' },
+    { name: 'isActive', kind: 'boolean', defaultValue: true, list: true },
+    ...otherNames,
+    notes,
+  ],
+  menu: { group: 'accounts', icon: 'pi pi-sitemap' },
+  tree: { parent: 'parentId', sub: 'isSub', level: 'level', maxLevel: 'branchAccountLevel', view: 'tree' },
+});
+
+/** Cost centers (/cost-center): a tree; 'same for sub cost centers' (spec section 5). */
+export const costCenters = defineEntity({
+  name: 'costCenters',
+  service: 'accounts',
+  route: '/cost-center',
+  apiPath: '/api/CostCenters',
+  permissions: same('viewCostCenters'),
+  fields: [
+    ...treeFields('costCenters'),
+    { name: 'isActive', kind: 'boolean', defaultValue: true, list: true },
+    notes,
+  ],
+  menu: { group: 'accounts', icon: 'pi pi-share-alt' },
+  tree: { parent: 'parentId', sub: 'isSub', level: 'level', view: 'tree' },
+});
+
 // ---- sales ---------------------------------------------------------------------------------------
 
 export const areas = defineEntity({
@@ -358,6 +430,7 @@ export const itemCategories = defineEntity({
     notes,
   ],
   menu: { group: 'items', icon: 'pi pi-sitemap' },
+  tree: { parent: 'parentId' },
 });
 
 export const taxes = defineEntity({
@@ -524,6 +597,9 @@ export const masterDataEntities: readonly EntityDef[] = [
   revenueTypes,
   paymentMethods,
   exchangeDestinations,
+  accountGroups,
+  accounts,
+  costCenters,
   areas,
   discountTypes,
   customers,

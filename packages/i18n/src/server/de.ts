@@ -27,6 +27,8 @@ export const de: ServerMessages = {
   secretCodeInvalid: 'Der Geheimcode ist ungültig',
   itemAlreadyExists: 'Der Eintrag existiert bereits',
   constraintUnbalanced: 'Die Buchung ist nicht ausgeglichen',
+  documentStatusChanged:
+    'Der Status des Belegs hat sich geändert; laden Sie ihn neu und versuchen Sie es erneut',
   referencedTransaction: 'Ein referenzierter Vorgang kann nicht bearbeitet oder gelöscht werden',
   postingInProgress: 'Für diesen Vorgang läuft gerade eine Buchung',
   waitForPosting: 'Bitte warten Sie, bis das Buchen oder Stornieren der Buchung abgeschlossen ist',
@@ -122,8 +124,6 @@ export const de: ServerMessages = {
   'validation.zeroPrice': 'Der Preis darf nicht null sein',
   'validation.fileTooLarge': 'Dateien sind auf 5 MB begrenzt',
   'validation.parentCategory': 'Eine übergeordnete Kategorie kann nicht verwendet werden',
-  'validation.ownParent':
-    'Eine Kategorie kann nicht ihr eigener Elternteil sein oder eine Unterkategorie als Elternteil haben',
   'validation.unitNotOfItem': 'Die Einheit gehört nicht zum Artikel',
   'validation.notManufacturingItem': 'Der Artikel ist kein Fertigungsartikel mit Komponenten',
   'validation.notStoredItem': 'Der Artikel wird nicht gelagert',
@@ -145,4 +145,33 @@ export const de: ServerMessages = {
   'validation.contentType': 'Der Dateityp ist ungültig',
   'validation.base64': 'Der Dateiinhalt ist kein gültiges Base64',
   'validation.fileContentMismatch': 'Der Dateiinhalt passt nicht zu seinem Typ',
+  // the tree rules (spec section 5) and the ledger's leaf rule
+  'validation.ownParent':
+    'Ein Datensatz kann weder sein eigenes übergeordnetes Element sein noch einen seiner Nachkommen als übergeordnetes Element haben',
+  'validation.parentRequired': 'Ein Unterdatensatz braucht ein übergeordnetes Element',
+  'validation.parentInUse':
+    'Ein Datensatz mit Buchungen kann keine Unterelemente erhalten: ein übergeordnetes Konto nimmt keine Buchungen an',
+  'validation.maxAccountLevel': 'Die Ebene darf die höchste Kontenebene ({maximum}) nicht überschreiten',
+  'validation.parentAccount': 'Auf ein übergeordnetes Konto kann nicht gebucht werden',
+  hasChildren: 'Ein Datensatz mit Unterelementen kann nicht gelöscht werden',
+  // the journal (issue 13, deliverable 6)
+  'journal.noLines': 'Eine Buchung braucht Konten',
+  'journal.zeroLine': 'Eine Zeile braucht Soll oder Haben',
+  'journal.negativeAmount': 'Soll und Haben dürfen nicht negativ sein',
+  'journal.debitAndCredit': 'Eine Zeile ist Soll oder Haben, nicht beides',
+  'journal.alreadyReversed': 'Diese Buchung wurde bereits storniert',
+  'journal.reversalOfReversal': 'Eine Stornobuchung kann nicht storniert werden; buchen Sie neu',
+  'journal.contentChanged': 'Der Inhalt der Buchung wurde nach dem Buchen geändert',
+  'journal.entryMissing': 'Eine Buchung vor dieser wurde gelöscht',
+  'journal.linkBroken':
+    'Die Kette ist hier unterbrochen: eine Buchung wurde eingefügt oder die Reihenfolge geändert',
+  'journal.unbalanced': 'Soll und Haben der Buchung sind nicht ausgeglichen',
+  'journal.entryAfterHead': 'Nach der letzten gebuchten Buchung wurde eine Buchung eingefügt',
+  'journal.headMismatch': 'Die letzten Buchungen der Kette wurden gelöscht oder ersetzt',
+  // journal vouchers (issue 13, deliverable 2)
+  postedVoucher: 'Der Beleg ist gebucht: heben Sie die Buchung auf, bevor Sie ihn ändern oder löschen',
+  'validation.costCenterRequired':
+    'Die Kostenstellenverteilung ist in dieser Filiale Pflicht; bestätigen Sie das Speichern ohne sie',
+  'validation.openingAccountRepeated': 'Ein Konto darf sich in einem Eröffnungsbeleg nicht wiederholen',
+  'validation.parentCostCenter': 'Eine übergeordnete Kostenstelle kann nicht verwendet werden',
 };

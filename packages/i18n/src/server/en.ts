@@ -28,6 +28,7 @@ export const en = {
   secretCodeInvalid: 'The secret code is invalid',
   itemAlreadyExists: 'The item already exists',
   constraintUnbalanced: 'Constraint Unbalanced',
+  documentStatusChanged: "The document's status has changed; reload it and try again",
   referencedTransaction: 'Cannot edit or delete a referenced transaction',
   postingInProgress: 'The transaction has an active posting in progress',
   waitForPosting: 'Please wait while posting or cancelling posting finishes',
@@ -118,7 +119,6 @@ export const en = {
   'validation.zeroPrice': 'The price cannot be zero',
   'validation.fileTooLarge': 'Files are limited to 5 MB',
   'validation.parentCategory': 'A parent category cannot be used',
-  'validation.ownParent': 'A category cannot be its own parent or take one of its sub-categories as parent',
   'validation.unitNotOfItem': "The unit is not one of the item's units",
   'validation.notManufacturingItem': 'The item is not a manufacturing item with components',
   'validation.notStoredItem': 'The item is not a stored item',
@@ -136,6 +136,32 @@ export const en = {
   'validation.contentType': 'The file type is not valid',
   'validation.base64': 'The file content is not valid base64',
   'validation.fileContentMismatch': 'The file content does not match its type',
+  // the tree rules (spec section 5) and the ledger's leaf rule
+  'validation.ownParent': 'A record cannot be its own parent or take one of its descendants as parent',
+  'validation.parentRequired': 'A sub-record needs a parent',
+  'validation.parentInUse': 'A record that has entries cannot take sub-records: a parent takes no entries',
+  'validation.maxAccountLevel': 'The level cannot go beyond the maximum account level ({maximum})',
+  'validation.parentAccount': 'A parent account cannot take entries',
+  hasChildren: 'A record that has sub-records cannot be deleted',
+  // the journal (issue 13, deliverable 6)
+  'journal.noLines': 'A journal entry needs accounts',
+  'journal.zeroLine': 'A line needs a debit or a credit',
+  'journal.negativeAmount': 'Debit and credit cannot be negative',
+  'journal.debitAndCredit': 'A line is either a debit or a credit, not both',
+  'journal.alreadyReversed': 'This entry has already been reversed',
+  'journal.reversalOfReversal': 'A reversal cannot be reversed; book a new entry',
+  'journal.contentChanged': "The entry's content was changed after it was posted",
+  'journal.entryMissing': 'An entry before this one was deleted',
+  'journal.linkBroken': 'The chain is broken here: an entry was inserted or the order was changed',
+  'journal.unbalanced': "The entry's debits and credits do not balance",
+  'journal.entryAfterHead': "An entry was inserted after the chain's last posted entry",
+  'journal.headMismatch': "The chain's last entries were deleted or replaced",
+  // journal vouchers (issue 13, deliverable 2)
+  postedVoucher: 'The voucher is posted: unpost it before changing or deleting it',
+  'validation.costCenterRequired':
+    'Cost-center distribution is mandatory in this branch; confirm saving without it',
+  'validation.openingAccountRepeated': 'An account cannot repeat in an opening voucher',
+  'validation.parentCostCenter': 'A parent cost center cannot be used',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

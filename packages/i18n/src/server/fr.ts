@@ -27,6 +27,7 @@ export const fr: ServerMessages = {
   secretCodeInvalid: 'Le code secret est invalide',
   itemAlreadyExists: "L'élément existe déjà",
   constraintUnbalanced: "L'écriture comptable n'est pas équilibrée",
+  documentStatusChanged: 'Le statut du document a changé ; rechargez-le et réessayez',
   referencedTransaction: 'Impossible de modifier ou de supprimer une opération référencée',
   postingInProgress: 'Une comptabilisation de cette opération est en cours',
   waitForPosting: "Veuillez patienter jusqu'à la fin de la comptabilisation ou de son annulation",
@@ -121,8 +122,6 @@ export const fr: ServerMessages = {
   'validation.zeroPrice': 'Le prix ne peut pas être nul',
   'validation.fileTooLarge': 'Les fichiers sont limités à 5 Mo',
   'validation.parentCategory': 'Une catégorie parente ne peut pas être utilisée',
-  'validation.ownParent':
-    "Une catégorie ne peut pas être son propre parent ni avoir l'une de ses sous-catégories comme parent",
   'validation.unitNotOfItem': "L'unité n'est pas une unité de l'article",
   'validation.notManufacturingItem': "L'article n'est pas un article fabriqué avec des composants",
   'validation.notStoredItem': "L'article n'est pas stocké",
@@ -141,4 +140,33 @@ export const fr: ServerMessages = {
   'validation.contentType': "Le type du fichier n'est pas valide",
   'validation.base64': "Le contenu du fichier n'est pas un base64 valide",
   'validation.fileContentMismatch': 'Le contenu du fichier ne correspond pas à son type',
+  // the tree rules (spec section 5) and the ledger's leaf rule
+  'validation.ownParent':
+    "Un enregistrement ne peut pas être son propre parent ni prendre l'un de ses descendants comme parent",
+  'validation.parentRequired': 'Un sous-enregistrement doit avoir un parent',
+  'validation.parentInUse':
+    "Un enregistrement qui a des écritures ne peut pas avoir d'enfants : un compte parent ne reçoit pas d'écritures",
+  'validation.maxAccountLevel': 'Le niveau ne peut pas dépasser le niveau de compte maximal ({maximum})',
+  'validation.parentAccount': "Un compte parent ne peut pas recevoir d'écritures",
+  hasChildren: 'Un enregistrement qui a des sous-enregistrements ne peut pas être supprimé',
+  // the journal (issue 13, deliverable 6)
+  'journal.noLines': 'Une écriture a besoin de comptes',
+  'journal.zeroLine': "Une ligne a besoin d'un débit ou d'un crédit",
+  'journal.negativeAmount': 'Le débit et le crédit ne peuvent pas être négatifs',
+  'journal.debitAndCredit': 'Une ligne est soit un débit soit un crédit, pas les deux',
+  'journal.alreadyReversed': 'Cette écriture a déjà été extournée',
+  'journal.reversalOfReversal': 'Une extourne ne peut pas être extournée ; passez une nouvelle écriture',
+  'journal.contentChanged': "Le contenu de l'écriture a été modifié après sa comptabilisation",
+  'journal.entryMissing': 'Une écriture précédant celle-ci a été supprimée',
+  'journal.linkBroken': "La chaîne est rompue ici : une écriture a été insérée ou l'ordre a changé",
+  'journal.unbalanced': "Le débit et le crédit de l'écriture ne sont pas équilibrés",
+  'journal.entryAfterHead': 'Une écriture a été insérée après la dernière écriture comptabilisée',
+  'journal.headMismatch': 'Les dernières écritures de la chaîne ont été supprimées ou remplacées',
+  // journal vouchers (issue 13, deliverable 2)
+  postedVoucher:
+    'La pièce est comptabilisée : annulez la comptabilisation avant de la modifier ou de la supprimer',
+  'validation.costCenterRequired':
+    'La répartition par centre de coût est obligatoire dans cette agence ; confirmez l’enregistrement sans elle',
+  'validation.openingAccountRepeated': 'Un compte ne peut pas se répéter dans une pièce d’ouverture',
+  'validation.parentCostCenter': 'Un centre de coût parent ne peut pas être utilisé',
 };

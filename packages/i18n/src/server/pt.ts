@@ -27,6 +27,7 @@ export const pt: ServerMessages = {
   secretCodeInvalid: 'O código secreto é inválido',
   itemAlreadyExists: 'O item já existe',
   constraintUnbalanced: 'O lançamento contábil não está balanceado',
+  documentStatusChanged: 'O estado do documento mudou; recarregue-o e tente novamente',
   referencedTransaction: 'Não é possível editar ou excluir uma transação referenciada',
   postingInProgress: 'A transação tem uma contabilização em andamento',
   waitForPosting: 'Aguarde a conclusão da contabilização ou do seu cancelamento',
@@ -119,7 +120,6 @@ export const pt: ServerMessages = {
   'validation.zeroPrice': 'O preço não pode ser zero',
   'validation.fileTooLarge': 'Os arquivos são limitados a 5 MB',
   'validation.parentCategory': 'Uma categoria pai não pode ser usada',
-  'validation.ownParent': 'Uma categoria não pode ser pai de si mesma nem ter uma subcategoria como pai',
   'validation.unitNotOfItem': 'A unidade não é uma das unidades do item',
   'validation.notManufacturingItem': 'O item não é um item fabricado com componentes',
   'validation.notStoredItem': 'O item não é estocável',
@@ -138,4 +138,31 @@ export const pt: ServerMessages = {
   'validation.contentType': 'O tipo do arquivo não é válido',
   'validation.base64': 'O conteúdo do arquivo não é base64 válido',
   'validation.fileContentMismatch': 'O conteúdo do arquivo não corresponde ao seu tipo',
+  // the tree rules (spec section 5) and the ledger's leaf rule
+  'validation.ownParent': 'Um registro não pode ser pai de si mesmo nem ter um de seus descendentes como pai',
+  'validation.parentRequired': 'Um sub-registro precisa de um pai',
+  'validation.parentInUse':
+    'Um registro com lançamentos não pode ter sub-registros: uma conta pai não recebe lançamentos',
+  'validation.maxAccountLevel': 'O nível não pode ultrapassar o nível máximo de contas ({maximum})',
+  'validation.parentAccount': 'Uma conta pai não pode receber lançamentos',
+  hasChildren: 'Um registro que tem sub-registros não pode ser excluído',
+  // the journal (issue 13, deliverable 6)
+  'journal.noLines': 'Um lançamento precisa de contas',
+  'journal.zeroLine': 'Uma linha precisa de um débito ou de um crédito',
+  'journal.negativeAmount': 'Débito e crédito não podem ser negativos',
+  'journal.debitAndCredit': 'Uma linha é débito ou crédito, não os dois',
+  'journal.alreadyReversed': 'Este lançamento já foi estornado',
+  'journal.reversalOfReversal': 'Um estorno não pode ser estornado; faça um novo lançamento',
+  'journal.contentChanged': 'O conteúdo do lançamento foi alterado depois de lançado',
+  'journal.entryMissing': 'Um lançamento anterior a este foi apagado',
+  'journal.linkBroken': 'A cadeia está quebrada aqui: um lançamento foi inserido ou a ordem foi alterada',
+  'journal.unbalanced': 'Débitos e créditos do lançamento não batem',
+  'journal.entryAfterHead': 'Um lançamento foi inserido depois do último lançamento da cadeia',
+  'journal.headMismatch': 'Os últimos lançamentos da cadeia foram apagados ou substituídos',
+  // journal vouchers (issue 13, deliverable 2)
+  postedVoucher: 'O lançamento está contabilizado: cancele a contabilização antes de o alterar ou apagar',
+  'validation.costCenterRequired':
+    'A distribuição por centro de custo é obrigatória nesta filial; confirme guardar sem ela',
+  'validation.openingAccountRepeated': 'Uma conta não pode repetir-se num lançamento de abertura',
+  'validation.parentCostCenter': 'Não é possível usar um centro de custo pai',
 };

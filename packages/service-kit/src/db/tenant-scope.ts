@@ -10,6 +10,12 @@ export interface TenantScope {
   readonly tenantId: string;
   readonly db: Executor;
   insert(table: string, rows: Record<string, unknown> | Record<string, unknown>[]): Promise<void>;
+  /**
+   * The tenant's rows whose `column` (the id by default) is one of `values`. Use it for lookups by id: on
+   * SQLite the plain scope lets the planner, which has no statistics, take `tenant_id = ?` for the more
+   * selective term and walk the tenant's whole index (30-60 ms at 100,000 items, on every document save).
+   */
+  byIds(table: string, values: readonly unknown[], column?: string): Knex.QueryBuilder;
 }
 
 export function tenantScope(db: Executor, tenantId: string): TenantScope {
@@ -17,6 +23,14 @@ export function tenantScope(db: Executor, tenantId: string): TenantScope {
   const scope = ((table: string) => db(table).where(`${table}.tenant_id`, tenantId)) as TenantScope;
   Object.defineProperty(scope, 'tenantId', { value: tenantId });
   Object.defineProperty(scope, 'db', { value: db });
+  const sqlite = String(db.client.config.client) === 'better-sqlite3';
+  scope.byIds = (table, values, column = 'id') => {
+    const q = db(table).whereIn(`${table}.${column}`, [...values] as string[]);
+    // a unary plus keeps SQLite from using an index for the tenant term, so the id's index drives the lookup
+    return sqlite
+      ? q.whereRaw('+?? = ?', [`${table}.tenant_id`, tenantId])
+      : q.where(`${table}.tenant_id`, tenantId);
+  };
   scope.insert = async (table, rows) => {
     const list = Array.isArray(rows) ? rows : [rows];
     if (list.length === 0) return;

@@ -3,20 +3,20 @@ import {
   documentChecks,
   documentRoutes,
   documentTableOf,
+  statusesOf,
+  transitionsOf,
   documentLinesTableOf,
   entitiesOf,
   type DocumentDef,
   type DocumentInput,
   type DocumentListQuery,
   type DocumentRecord,
+  type DocumentTransition,
   type Dec,
-  type UnitCount,
   dec,
-  entitiesOf as entitiesOfService,
   toStored,
-  totalsByMainUnit,
 } from '@erp/contracts';
-import { referenceNames } from '../master-data/reference-names';
+import type { ServerMessageKey } from '@erp/i18n';
 import { recordAudit } from '../audit';
 import type { Executor } from '../db/database';
 import { tenantScope, type TenantScope } from '../db/tenant-scope';
@@ -32,6 +32,7 @@ import { branchSettings, type BranchSettings } from './branch-settings';
 import { resolveFiscalYear } from './fiscal-year';
 import { documentAsEntity, documentRows, documentStore, roundedInput } from './store';
 import { activeClose, closeInlineLimit, enqueueClose, registerCloser } from './close-job';
+import { quantityTotals } from './quantity-totals';
 
 export interface PostingInput {
   doc: DocumentDef;
@@ -39,6 +40,8 @@ export interface PostingInput {
   record: DocumentRecord;
   deleted: boolean;
   settings: BranchSettings;
+  /** The status change being made (close, post, unpost), when the call is one. */
+  action?: string;
 }
 
 /**
@@ -79,6 +82,9 @@ export interface PostingOutcome {
   values?: Map<number, string>;
   jobId?: string | null;
 }
+
+/** A type's refusal of a change to a locked document (a posted voucher: 'postedVoucher'). */
+const lockedRefusal = (code: string | undefined) => (code ?? 'closedDocument') as ServerMessageKey;
 
 /** Dates outside the chosen fiscal year are refused (spec section 5); the choice itself is checked first. */
 async function checkFiscalYear(s: TenantScope, ctx: RequestContext, date: string): Promise<void> {
@@ -138,43 +144,31 @@ export function documentEngineRoutes(
     return found;
   }
 
-  /** The lines' quantities per main unit of their items; null when the service keeps no units. */
-  async function mainUnitTotals(
-    s: TenantScope,
-    doc: DocumentDef,
-    lines: readonly Record<string, unknown>[],
-  ): Promise<UnitCount[] | null> {
-    if (!hooks.lineUnits) return null;
-    const str = (v: unknown) => (typeof v === 'string' ? v : '');
-    const units = await hooks.lineUnits(s, [...new Set(lines.map((l) => str(l.itemId)).filter(Boolean))]);
-    return totalsByMainUnit(
-      lines.flatMap((l) => {
-        const u = units.get(str(l.itemId));
-        const q = l[doc.quantityField];
-        if (!u || q === null || q === undefined || q === '') return [];
-        return [{ quantity: String(q), unitId: str(l.unitId) || null, ...u }];
-      }),
-    );
-  }
+  const { mainUnitTotals, unitNames, withQuantityTotals } = quantityTotals(hooks.lineUnits);
 
   /** One document as its reader sees it: with its quantities per main unit, and those units' names. */
   async function readable(s: TenantScope, doc: DocumentDef, record: DocumentRecord): Promise<DocumentRecord> {
     const totals = await mainUnitTotals(s, doc, record.lines);
     if (!totals) return record;
-    const unitField = doc.lines.find((f) => f.name === 'unitId');
-    const names = unitField
-      ? await referenceNames(
-          s,
-          [unitField],
-          totals.map((t) => ({ unitId: t.unitId })),
-          entitiesOfService(doc.service),
-        )
-      : {};
+    const names = await unitNames(s, doc, totals);
     return { ...record, quantityTotals: totals, names: { ...names, ...record.names } };
   }
 
-  function refuseLocked(record: DocumentRecord): void {
-    if (record.status === 'closed') throw conflict('closedDocument');
+  /** A document in a locked status (closed) or referenced by another is neither changed nor deleted. */
+  function refuseLocked(doc: DocumentDef, record: DocumentRecord): void {
+    const { locked, lockedCode } = statusesOf(doc);
+    if (locked.includes(record.status)) throw conflict(lockedRefusal(lockedCode));
+    if (record.referenced) throw conflict('referencedTransaction');
+  }
+
+  /** A status change starts only from one of its statuses (a closed one: 'closedDocument', as before). */
+  function refuseTransition(doc: DocumentDef, record: DocumentRecord, t: DocumentTransition): void {
+    if (!t.from.includes(record.status))
+      throw conflict(
+        statusesOf(doc).locked.includes(record.status)
+          ? lockedRefusal(statusesOf(doc).lockedCode)
+          : 'documentStatusChanged',
+      );
     if (record.referenced) throw conflict('referencedTransaction');
   }
 
@@ -186,8 +180,15 @@ export function documentEngineRoutes(
     record: DocumentRecord,
     deleted: boolean,
     settings: BranchSettings,
+    action?: string,
   ): Promise<string | null> {
-    const outcome = await hooks.post?.(trx, ctx, { doc, record, deleted, settings });
+    const outcome = await hooks.post?.(trx, ctx, {
+      doc,
+      record,
+      deleted,
+      settings,
+      ...(action ? { action } : {}),
+    });
     const values = outcome instanceof Map ? outcome : outcome?.values;
     if (values && !deleted) await documentStore.setValues(s, doc, record.id, values);
     return (outcome instanceof Map ? null : outcome?.jobId) ?? null;
@@ -221,7 +222,7 @@ export function documentEngineRoutes(
   ): Promise<DocumentRecord> {
     const s = scopeOf(ctx, trx);
     const before = id ? await findAllowed(s, ctx, doc, id) : null;
-    if (before) refuseLocked(before);
+    if (before) refuseLocked(doc, before);
     // (in the transaction: SQLite's one connection is the transaction's)
     if (before && doc.closable && (await activeClose(trx, requirePrincipal(ctx).tenantId, doc, before.id)))
       throw conflict('postingInProgress');
@@ -250,7 +251,8 @@ export function documentEngineRoutes(
         id: recordId,
         branch_id: settings.id,
         ...numbering,
-        status: 'open',
+        // a new document takes its type's first status (open; unposted for vouchers)
+        status: statusesOf(doc).values[0],
         ...rows.header,
         total_quantity: rows.totalQuantity,
         total_value: 0,
@@ -275,29 +277,50 @@ export function documentEngineRoutes(
     return jobId ? { ...after, jobId } : after;
   }
 
-  /** Closes a document in the caller's transaction: checks, the posting of its effect, the audit. */
-  async function closeIn(ctx: RequestContext, trx: Executor, doc: DocumentDef, id: string) {
+  /**
+   * Changes a document's status in the caller's transaction (close, post, unpost): checks, the posting of its
+   * effect at the new revision, the audit.
+   */
+  async function transitionIn(
+    ctx: RequestContext,
+    trx: Executor,
+    doc: DocumentDef,
+    id: string,
+    t: DocumentTransition,
+  ) {
     const s = scopeOf(ctx, trx);
     const before = await findAllowed(s, ctx, doc, id);
-    refuseLocked(before);
+    refuseTransition(doc, before, t);
     const settings = await settingsFor(s, ctx);
     await checkFiscalYear(s, ctx, before.date);
     await s(documentTableOf(doc))
       .where({ id })
-      .update({ status: 'closed', revision: before.revision + 1, updated_at: nowIso() });
-    await post(trx, ctx, s, doc, (await documentStore.find(s, doc, id))!, false, settings);
+      .update({ status: t.to, revision: before.revision + 1, updated_at: nowIso() });
+    await post(trx, ctx, s, doc, (await documentStore.find(s, doc, id))!, false, settings, t.action);
     const after = (await documentStore.find(s, doc, id))!;
     await recordAudit(trx, ctx, doc.service, doc.name, id, before, after);
     return after;
   }
+  const closing = (doc: DocumentDef) => transitionsOf(doc).find((t) => t.action === 'close')!;
+  const closeIn = (ctx: RequestContext, trx: Executor, doc: DocumentDef, id: string) =>
+    transitionIn(ctx, trx, doc, id, closing(doc));
   registerCloser(deps, docs, closeIn, (ctx, doc, id) => findAllowed(scopeOf(ctx), ctx, doc, id));
 
   return docs.flatMap((doc) => {
-    const [list, get, create, update, remove, attach, download, detach, close] = documentRoutes(doc);
+    const [list, get, create, update, remove, attach, download, detach, ...changes] = documentRoutes(doc);
+    const transitions = transitionsOf(doc);
     const routes: BoundRoute[] = [
-      handle(list!, ({ ctx, query }) =>
-        documentStore.list(scopeOf(ctx), doc, query as DocumentListQuery, ctx.branchId, ctx.allowedBranches),
-      ),
+      handle(list!, async ({ ctx, query }) => {
+        const s = scopeOf(ctx);
+        const page = await documentStore.list(
+          s,
+          doc,
+          query as DocumentListQuery,
+          ctx.branchId,
+          ctx.allowedBranches,
+        );
+        return withQuantityTotals(s, doc, page);
+      }),
       handle(get!, async ({ ctx, params }) => {
         const s = scopeOf(ctx);
         const id = (params as { id: string }).id;
@@ -318,7 +341,7 @@ export function documentEngineRoutes(
         await deps.transact(async (trx) => {
           const s = scopeOf(ctx, trx);
           const before = await findAllowed(s, ctx, doc, id);
-          refuseLocked(before);
+          refuseLocked(doc, before);
           if (doc.closable && (await activeClose(trx, requirePrincipal(ctx).tenantId, doc, id)))
             throw conflict('postingInProgress');
           const settings = await settingsFor(s, ctx);
@@ -387,12 +410,21 @@ export function documentEngineRoutes(
         return { ok: true as const };
       }),
     ];
-    if (close)
+    changes.forEach((change, i) => {
+      const t = transitions[i]!;
+      if (t.action !== 'close') {
+        routes.push(
+          handle(change, ({ ctx, params }) =>
+            deps.transact((trx) => transitionIn(ctx, trx, doc, (params as { id: string }).id, t)),
+          ),
+        );
+        return;
+      }
       routes.push(
-        handle(close, async ({ ctx, params }) => {
+        handle(change, async ({ ctx, params }) => {
           const id = (params as { id: string }).id;
           const before = await findAllowed(scopeOf(ctx), ctx, doc, id);
-          refuseLocked(before);
+          refuseTransition(doc, before, t);
           // a large document closes in the background (close-job.ts): the answer names the job
           if (before.lines.length > closeInlineLimit(deps)) {
             await checkFiscalYear(scopeOf(ctx), ctx, before.date);
@@ -404,6 +436,7 @@ export function documentEngineRoutes(
           return deps.transact((trx) => closeIn(ctx, trx, doc, id));
         }),
       );
+    });
     return routes;
   });
 }

@@ -117,7 +117,8 @@ export function documentRows(
     for (const f of doc.lines)
       row[columnOf(f.name)] =
         f.kind === 'decimal' ? storedDecimal(f, line[f.name], digits) : emptyToNull(f, line[f.name]);
-    total = total.plus(fromStored(row[columnOf(doc.quantityField)] as number));
+    // a document without quantities (a voucher) totals none
+    if (doc.quantityField) total = total.plus(fromStored(row[columnOf(doc.quantityField)] as number));
     return row;
   });
   return { header, lines, totalQuantity: toStored(total) };
@@ -201,6 +202,26 @@ export const documentStore = {
       );
     }
     return page;
+  },
+
+  /** The lines of some documents with what their quantity totals need (item, unit, quantity), by document. */
+  async quantityLines(
+    s: TenantScope,
+    doc: DocumentDef,
+    ids: readonly string[],
+  ): Promise<Map<string, Record<string, unknown>[]>> {
+    const byDocument = new Map<string, Record<string, unknown>[]>(ids.map((id) => [id, []]));
+    const fields = doc.lines.filter((f) => ['itemId', 'unitId', doc.quantityField].includes(f.name));
+    if (ids.length === 0 || !doc.quantityField || fields.length === 0) return byDocument;
+    const rows = await s(documentLinesTableOf(doc))
+      .whereIn('document_id', [...ids])
+      .select('document_id', ...fields.map((f) => columnOf(f.name)));
+    for (const row of rows as Row[]) {
+      const line: Record<string, unknown> = {};
+      for (const f of fields) line[f.name] = valueOf(f, row[columnOf(f.name)]);
+      byDocument.get(String(row.document_id))?.push(line);
+    }
+    return byDocument;
   },
 
   /**

@@ -9,3 +9,6 @@ export * from './module';
 export * from './search-index';
 export * from './reference-names';
 export * from './starter-records';
+export * from './tree';
+export * from './tree-lock';
+export * from './tree-lock-migration';

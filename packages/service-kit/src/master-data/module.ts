@@ -6,6 +6,7 @@ import { replicaHandlers } from './replicas';
 import { replicaMigration, replicaSettingsMigration } from './replicas-migration';
 import { masterDataRoutes } from './routes';
 import { starterRecords, starterRecordsMigration, type StarterRecord } from './starter-records';
+import { treeLocksMigration } from './tree-lock-migration';
 
 /**
  * A service whose HTTP surface so far is its main data: the identity replicas, its entity tables (its own
@@ -21,7 +22,13 @@ export function masterDataService(
   const start = starterRecords(starters);
   return {
     name,
-    migrations: [replicaMigration, replicaSettingsMigration, ...migrations, starterRecordsMigration],
+    migrations: [
+      replicaMigration,
+      replicaSettingsMigration,
+      ...migrations,
+      starterRecordsMigration,
+      treeLocksMigration,
+    ],
     routes: (deps) => masterDataRoutes(deps, entitiesOf(name)),
     consumers: () => start.withHandlers({ ...replicaHandlers, ...extraHandlers }),
     seed: (deps) => start.seed(deps),

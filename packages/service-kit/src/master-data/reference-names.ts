@@ -39,7 +39,7 @@ export async function referenceNames(
   for (const [table, ids] of wanted) {
     const list = [...ids];
     for (let i = 0; i < list.length; i += 500) {
-      const found = (await s(table).whereIn('id', list.slice(i, i + 500))) as Row[];
+      const found = (await s.byIds(table, list.slice(i, i + 500))) as Row[];
       for (const r of found) {
         // users have one name in any language
         const person = r.full_name ?? r.user_name;

@@ -35,7 +35,11 @@ const branch: EventHandler = async (trx, envelope, payload) => {
     english_name: p.englishName,
     is_master: p.isMaster,
     decimal_digits: p.decimalDigits,
-    settings: JSON.stringify({ policies: p.policies ?? null, switches: p.switches ?? null }),
+    settings: JSON.stringify({
+      policies: p.policies ?? null,
+      switches: p.switches ?? null,
+      maxAccountLevel: p.maxAccountLevel ?? null,
+    }),
   });
 };
 

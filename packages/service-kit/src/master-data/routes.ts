@@ -30,6 +30,8 @@ import type { FieldIssue } from '../errors';
 import { replicaTables } from './replicas';
 import { hashSecret } from './secrets';
 import { exportEntity } from './export';
+import { checkTree, nextTreeCode, refuseDeleteWithChildren, relevelBelow, treeOrder } from './tree';
+import { ensureTreeLock, lockTree } from './tree-lock';
 
 /**
  * What an entity adds to the engine's rules: checks against stored data (a parent category on an item),
@@ -38,6 +40,10 @@ import { exportEntity } from './export';
  */
 export interface EntityHooks {
   validate?(s: TenantScope, input: EntityInput, id: string | null): Promise<FieldIssue[]>;
+  /**
+   * The record is in use outside the main data (a store by a document; an account by journal lines): it
+   * cannot be deleted, and in a tree it cannot become a parent (a parent takes no entries).
+   */
   isReferenced?(s: TenantScope, id: string): Promise<boolean>;
   afterWrite?(
     trx: Executor,
@@ -117,8 +123,11 @@ export function entityWriter(
     input: EntityInput,
   ): Promise<EntityRecord> {
     const secrets = await secretColumns(entity, input);
+    await ensureTreeLock(deps.db, requirePrincipal(ctx).tenantId, entity);
     return deps.transact(async (trx) => {
       const s = tenantScope(trx, requirePrincipal(ctx).tenantId);
+      // a tree's saves take turns on MySQL: the loop, level and code checks below read what others move
+      await lockTree(s, entity);
       const branch = await workingBranch(s, ctx);
       if (branch?.isMaster) throw conflict('masterBranchReadOnly');
       const before = id ? await entityStore.find(s, entity, id) : null;
@@ -127,10 +136,19 @@ export function entityWriter(
       if (before) requireRecordBranch(ctx, entity, before.record);
       requireRecordBranch(ctx, entity, input);
       // the code is fixed once a record exists (spec section 5: the code field is disabled on edit)
-      const code = before ? before.record.code : input.code || (await entityStore.nextCode(s, entity));
+      // a leveled tree numbers a new record under its parent (1113 under 111)
+      const treeCode = () => nextTreeCode(s, entity, (input[entity.tree!.parent] as string | null) || null);
+      const code = before
+        ? before.record.code
+        : input.code ||
+          (entity.tree?.level ? await treeCode() : null) ||
+          (await entityStore.nextCode(s, entity));
       if (!before) input = { ...input, ...(await referenceDefaults(s, entity, input, entities)) };
+      const tree = await checkTree(s, entity, input, id, ctx.branchId, hooks[entity.name]?.isReferenced);
+      if (entity.tree?.level) input = { ...input, [entity.tree.level]: tree.level };
       const row = toRow(entity, { ...input, code }, branch?.digits ?? null);
       const issues = [
+        ...tree.issues,
         ...(await entityStore.conflicts(s, entity, row, id ?? undefined)),
         ...(await entityStore.lineConflicts(s, entity, input, id ?? undefined)),
         ...(await entityStore.brokenReferences(s, entity, input, entities)),
@@ -158,6 +176,10 @@ export function entityWriter(
           updated_at: now,
         });
       await saveLines(s, entity, recordId, input, branch?.digits ?? null);
+      // a moved record takes its subtree along: the descendants' levels follow
+      const level = entity.tree?.level;
+      if (before && level && before.record[level] !== input[level])
+        await relevelBelow(s, entity, recordId, Number(input[level]));
       const after = (await entityStore.find(s, entity, recordId))!.record;
       await announce(trx, ctx, entity, after, false);
       await hooks[entity.name]?.afterWrite?.(trx, ctx, before?.record ?? null, after);
@@ -204,15 +226,34 @@ export function masterDataRoutes(
   const scopeOf = (ctx: RequestContext) => tenantScope(deps.db, requirePrincipal(ctx).tenantId);
 
   return entities.flatMap((entity) => {
-    const [list, exportRoute, get, create, update, remove] = entityRoutes(entity) as [
-      ReturnType<typeof entityRoutes>[number],
-      ...ReturnType<typeof entityRoutes>,
+    const specs = entityRoutes(entity);
+    const spec = (method: string, path: string) => specs.find((r) => r.method === method && r.path === path)!;
+    const [list, exportRoute, get, create, update, remove] = [
+      spec('get', entity.apiPath),
+      spec('get', `${entity.apiPath}/export`),
+      spec('get', `${entity.apiPath}/:id`),
+      spec('post', entity.apiPath),
+      spec('put', `${entity.apiPath}/:id`),
+      spec('delete', `${entity.apiPath}/:id`),
     ];
+    const tree = entity.tree;
+    const treeRoute = tree
+      ? [
+          handle(spec('get', `${entity.apiPath}/tree`), async ({ ctx }) => {
+            const records = await entityStore.all(scopeOf(ctx), entity, {
+              order: 'asc',
+              branches: ctx.allowedBranches,
+            });
+            return { items: treeOrder(records, (r) => (r[tree.parent] as string | null) ?? null) };
+          }),
+        ]
+      : [];
     return [
+      ...treeRoute,
       handle(list, ({ ctx, query }) =>
         entityStore.list(scopeOf(ctx), entity, { ...(query as ListQuery), branches: ctx.allowedBranches }),
       ),
-      handle(exportRoute!, async ({ ctx, query, res }) => {
+      handle(exportRoute, async ({ ctx, query, res }) => {
         const scoped = { ...(query as ListQuery), branches: ctx.allowedBranches };
         const buffer = await exportEntity(scopeOf(ctx), entity, entities, scoped, ctx.language);
         res
@@ -221,24 +262,28 @@ export function masterDataRoutes(
           .attachment(`${entity.name}.xlsx`)
           .send(buffer);
       }),
-      handle(get!, async ({ ctx, params }) => {
+      handle(get, async ({ ctx, params }) => {
         const found = await entityStore.find(scopeOf(ctx), entity, (params as { id: string }).id);
         if (!found) throw notFound();
         requireRecordBranch(ctx, entity, found.record);
         return found.record;
       }),
-      handle(create!, ({ ctx, body }) => write(ctx, entity, null, body as EntityInput)),
-      handle(update!, ({ ctx, params, body }) =>
+      handle(create, ({ ctx, body }) => write(ctx, entity, null, body as EntityInput)),
+      handle(update, ({ ctx, params, body }) =>
         write(ctx, entity, (params as { id: string }).id, body as EntityInput),
       ),
-      handle(remove!, async ({ ctx, params }) => {
+      handle(remove, async ({ ctx, params }) => {
         const id = (params as { id: string }).id;
+        await ensureTreeLock(deps.db, requirePrincipal(ctx).tenantId, entity);
         await deps.transact(async (trx) => {
           const s = tenantScope(trx, requirePrincipal(ctx).tenantId);
+          // no child is added under a record while its delete checks it has none
+          await lockTree(s, entity);
           if ((await workingBranch(s, ctx))?.isMaster) throw conflict('masterBranchReadOnly');
           const before = await entityStore.find(s, entity, id);
           if (!before) throw notFound();
           requireRecordBranch(ctx, entity, before.record);
+          await refuseDeleteWithChildren(s, entity, id);
           if (
             (await entityStore.isReferenced(s, entity, id, entities)) ||
             (await hooks[entity.name]?.isReferenced?.(s, id))

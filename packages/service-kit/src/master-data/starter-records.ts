@@ -15,8 +15,11 @@ import { entityStore, saveLines, toRow } from './store';
 export interface StarterRecord {
   key: string;
   entity: EntityDef;
-  /** The record's values (names, fields). */
-  values: (masterBranchId: string) => Record<string, unknown>;
+  /**
+   * The record's values (names, fields). `idOf` names another starter record given before this one (a default
+   * account's parent), or null when the tenant has none (it deleted it).
+   */
+  values: (masterBranchId: string, idOf: (key: string) => string | null) => Record<string, unknown>;
   /** Columns of a record that already serves (a tenant's own cash customer): then none is added. */
   servedBy: (masterBranchId: string) => Record<string, unknown>;
 }
@@ -45,28 +48,47 @@ export async function giveStarterRecords(
   records: readonly StarterRecord[],
 ): Promise<number> {
   let given = 0;
+  // what each key names in this tenant (read once: a chart of accounts is dozens of records)
+  const ids = new Map<string, string | null>(
+    ((await s('kit_starter_records').select('record_key', 'record_id')) as Record<string, unknown>[]).map(
+      (row) => [String(row.record_key), row.record_id === null ? null : String(row.record_id)],
+    ),
+  );
+  const tables = new Map<string, string>(records.map((r) => [r.key, tableOf(r.entity)]));
+  const existing = new Set<string>();
+  const idOf = (key: string) => {
+    const id = ids.get(key) ?? null;
+    return id !== null && existing.has(`${tables.get(key)}/${id}`) ? id : null;
+  };
   for (const r of records) {
-    if (await s('kit_starter_records').where({ record_key: r.key }).first('record_key')) continue;
-    const existing = await s(tableOf(r.entity)).where(r.servedBy(masterBranchId)).first('id');
-    if (existing) {
+    const table = tableOf(r.entity);
+    if (ids.has(r.key)) {
+      const id = ids.get(r.key);
+      if (id && (await s(table).where({ id }).first('id'))) existing.add(`${table}/${id}`);
+      continue;
+    }
+    const served = await s(table).where(r.servedBy(masterBranchId)).first('id');
+    if (served) {
       await s.insert('kit_starter_records', {
         record_key: r.key,
-        record_id: String(existing.id),
+        record_id: String(served.id),
         created_at: nowIso(),
       });
+      ids.set(r.key, String(served.id));
+      existing.add(`${table}/${String(served.id)}`);
       continue;
     }
     // the entity's own input schema fills each field's default, as a create through the API would
-    const input = entityInputSchema(r.entity).parse({ code: '', ...r.values(masterBranchId) }) as Record<
-      string,
-      unknown
-    >;
-    const code = await entityStore.nextCode(s, r.entity);
+    const input = entityInputSchema(r.entity).parse({
+      code: '',
+      ...r.values(masterBranchId, idOf),
+    }) as Record<string, unknown>;
+    const code = input.code ? String(input.code) : await entityStore.nextCode(s, r.entity);
     // the id the tenant's provisioning named it by (the master branch's defaults), unless taken
     const named = starterRecordId(s.tenantId, r.key);
-    const id = (await s(tableOf(r.entity)).where({ id: named }).first('id')) ? newId() : named;
+    const id = (await s(table).where({ id: named }).first('id')) ? newId() : named;
     const now = nowIso();
-    await s.insert(tableOf(r.entity), {
+    await s.insert(table, {
       id,
       ...toRow(r.entity, { ...input, code }, null),
       created_at: now,
@@ -74,6 +96,8 @@ export async function giveStarterRecords(
     });
     await saveLines(s, r.entity, id, input, null);
     await s.insert('kit_starter_records', { record_key: r.key, record_id: id, created_at: now });
+    ids.set(r.key, id);
+    existing.add(`${table}/${id}`);
     given += 1;
   }
   return given;

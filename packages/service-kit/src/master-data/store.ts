@@ -330,7 +330,7 @@ export const entityStore = {
       const ids = values.filter((v): v is string => typeof v === 'string' && v !== '');
       if (ids.length === 0) continue;
       const table = referenceTable(f, entities);
-      const q = s(table).whereIn('id', [...new Set(ids)]);
+      const q = s.byIds(table, [...new Set(ids)]);
       if (table === replicaTables.users) q.andWhere('deleted', false);
       const found = await q.select('id');
       if (found.length !== new Set(ids).size) issues.push({ field, code: 'validation.reference' });

@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { ConfirmDialog } from 'primereact/confirmdialog';
+import { ConfirmLater } from '../ConfirmLater';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_MAX_BYTES, type Attachment, type DocumentDef, type DocumentRecord } from '@erp/contracts';
@@ -138,7 +138,7 @@ export function Attachments({
           <small className="erp-md-form__hint"> {t('doc.attachHint')}</small>
         </div>
       ) : null}
-      <ConfirmDialog
+      <ConfirmLater
         visible={toRemove !== null}
         onHide={() => setToRemove(null)}
         header={t('doc.removeAttachmentTitle')}

@@ -1,23 +1,32 @@
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal, type DocumentDef, type DocumentRecord, type ReferenceNames } from '@erp/contracts';
-import { fieldLabel, label } from '@erp/i18n';
+import {
+  documentScreenPath,
+  editScreenFor,
+  formatDecimal,
+  pageSizesOf,
+  statusesOf,
+  type DocumentDef,
+  type DocumentRecord,
+  type ReferenceNames,
+} from '@erp/contracts';
+import { fieldLabel, label, type Language } from '@erp/i18n';
 import { useFeature } from '../feature';
 import { useRowsNamedBy, useServerList } from '../master-data/server-list';
 import { ListHeader, ListToolbar } from '../master-data/ListToolbar';
 import { DateFilter } from '../fields/DateFilter';
-import { readOnlyReason } from './document-model';
-import { documentEditRoute, documentNewRoute } from './manifest-parts';
+import { readOnlyReason, unitCountsText } from './document-model';
+import { documentNewRoute } from './manifest-parts';
 import { namesOf, recordNames, useDocumentReferences } from './document-references';
 import { DocumentPage } from './DocumentPage';
 import { StatusTags } from './StatusTags';
 import { RowActions } from '../RowActions';
+import { DeleteConfirm } from '../DeleteConfirm';
 
 /** A list row: the record without its lines and attachments. */
 type ListRow = Record<string, unknown> & {
@@ -28,23 +37,44 @@ type ListRow = Record<string, unknown> & {
   referenced: boolean;
   totalQuantity: string;
   totalValue: string;
+  /** Per main unit of the lines' items, named in `names` (the service's list gives them when it keeps units). */
+  quantityTotals?: { unitId: string; quantity: string }[];
   names?: ReferenceNames;
 };
 
-export function DocumentList({ doc }: { doc: DocumentDef }) {
+/**
+ * The quantity column (issue 12 item 5): '130 Piece + 2.5 Kilogram', never a sum across units; the plain
+ * figure only for a service that keeps no units.
+ */
+function quantityText(r: ListRow, language: Language): string {
+  if (!r.quantityTotals) return r.totalQuantity;
+  return unitCountsText(r.quantityTotals, recordNames(r.names, language)) || '0';
+}
+
+export function DocumentList({
+  doc,
+  status: boundStatus,
+}: {
+  doc: DocumentDef;
+  /** A list bound to one status (closedVoucher: the posted vouchers): no status filter then. */
+  status?: string | undefined;
+}) {
   const context = useFeature();
   const { t } = useTranslation('ui');
   const { api, language } = context;
   const references = useDocumentReferences(doc, context);
   const [dateFrom, setDateFrom] = useState('');
   const [dateTo, setDateTo] = useState('');
-  const [status, setStatus] = useState<string | null>(null);
+  const [chosenStatus, setStatus] = useState<string | null>(null);
+  const status = boundStatus ?? chosenStatus;
+  const { locked: lockedStatuses, values: statusValues } = statusesOf(doc);
   const [storeId, setStoreId] = useState<string | null>(null);
   const list = useServerList<ListRow>({
     api,
     path: doc.apiPath,
     language,
     filters: { dateFrom, dateTo, status, storeId },
+    pageSizes: pageSizesOf(doc),
     emptyTestId: 'doc-empty',
   });
   const [toDelete, setToDelete] = useState<ListRow | null>(null);
@@ -72,9 +102,10 @@ export function DocumentList({ doc }: { doc: DocumentDef }) {
   );
   const shownRows = useRowsNamedBy(list.items, storeNames);
   const digits = context.decimals;
+  // a document opens on the page of its status (a posted voucher on closedVoucherEdit/{id})
   const open = (r: ListRow) =>
-    context.navigate(documentEditRoute(doc).replace(':id', encodeURIComponent(r.id)));
-  const locked = (r: ListRow) => readOnlyBranch || readOnlyReason(r) !== null;
+    context.navigate(documentScreenPath(doc, editScreenFor(doc, r.status).name, r.id));
+  const locked = (r: ListRow) => readOnlyBranch || readOnlyReason(r, lockedStatuses) !== null;
 
   return (
     <section className="erp-md" data-testid="doc-list" data-document={doc.name}>
@@ -117,18 +148,20 @@ export function DocumentList({ doc }: { doc: DocumentDef }) {
                   onChange={(e) => setStoreId((e.value as string | null) ?? null)}
                 />
               ) : null}
-              <Dropdown
-                value={status}
-                options={['open', 'closed'].map((s) => ({
-                  value: s,
-                  label: label(language, `options.${s}`),
-                }))}
-                placeholder={t('doc.allStatuses')}
-                aria-label={label(language, 'fields.status')}
-                showClear
-                data-testid="doc-filter-status"
-                onChange={(e) => setStatus((e.value as string | null) ?? null)}
-              />
+              {boundStatus ? null : (
+                <Dropdown
+                  value={status}
+                  options={statusValues.map((s) => ({
+                    value: s,
+                    label: label(language, `options.${s}`),
+                  }))}
+                  placeholder={t('doc.allStatuses')}
+                  aria-label={label(language, 'fields.status')}
+                  showClear
+                  data-testid="doc-filter-status"
+                  onChange={(e) => setStatus((e.value as string | null) ?? null)}
+                />
+              )}
             </>
           }
           onNew={canAdd ? () => context.navigate(documentNewRoute(doc)) : undefined}
@@ -177,14 +210,17 @@ export function DocumentList({ doc }: { doc: DocumentDef }) {
           <Column
             field="status"
             header={label(language, 'fields.status')}
-            body={(r: ListRow) => <StatusTags record={r} language={language} />}
+            body={(r: ListRow) => <StatusTags record={r} language={language} locked={lockedStatuses} />}
           />
           <Column field="referenceNumber" header={label(language, 'fields.referenceNumber')} />
-          <Column
-            field="totalQuantity"
-            header={label(language, 'fields.totalQuantity')}
-            bodyClassName="erp-md__num"
-          />
+          {doc.quantityField ? (
+            <Column
+              field="totalQuantity"
+              header={label(language, 'fields.totalQuantity')}
+              bodyClassName="erp-md__num"
+              body={(r: ListRow) => <bdi data-testid="doc-list-quantity">{quantityText(r, language)}</bdi>}
+            />
+          ) : null}
           <Column
             field="totalValue"
             header={label(language, 'fields.totalValue')}
@@ -205,19 +241,12 @@ export function DocumentList({ doc }: { doc: DocumentDef }) {
           <DocumentPage doc={doc} id={viewing} links={[]} onBack={() => setViewing(null)} />
         ) : null}
       </Dialog>
-      <ConfirmDialog
-        visible={toDelete !== null}
+      <DeleteConfirm
+        record={toDelete}
         onHide={() => setToDelete(null)}
         header={t('doc.confirmDeleteTitle')}
         message={t('doc.confirmDelete', { document: docName, code: toDelete?.code ?? '' })}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t('md.delete')}
-        rejectLabel={t('md.cancel')}
-        acceptClassName="p-button-danger"
-        accept={() => {
-          if (toDelete) void remove(toDelete);
-        }}
-        className="erp-md-dialog"
+        onDelete={(record) => void remove(record)}
       />
     </section>
   );

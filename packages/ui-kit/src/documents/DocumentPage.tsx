@@ -1,12 +1,12 @@
 import { Button } from 'primereact/button';
-import { ConfirmDialog } from 'primereact/confirmdialog';
+import { ConfirmLater } from '../ConfirmLater';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@erp/api-client';
-import { type DocumentDef, type DocumentRecord } from '@erp/contracts';
+import { statusesOf, type DocumentDef, type DocumentRecord } from '@erp/contracts';
 import { label } from '@erp/i18n';
 import { useFeature } from '../feature';
 import { fieldErrorsOf, withoutErrorsOf, type FieldErrors, type FormValues } from '../master-data/form-model';
@@ -27,6 +27,7 @@ import { useItemLineCells, type ItemLineHooks } from './item-lines';
 import { defaultUnitCost } from './items';
 import { mergedNames, namesOf, recordNames, useDocumentReferences } from './document-references';
 import { StatusTags } from './StatusTags';
+import { StatusChanges } from './StatusChanges';
 import { DocumentHeader, DocumentNotes } from './DocumentHeader';
 import { DocumentLines } from './DocumentLines';
 import { useShortcuts } from '../keyboard/shortcuts';
@@ -74,7 +75,8 @@ export function DocumentPage({
   const closing = Boolean(record?.jobId);
 
   const lines = linesOf(values);
-  const reason = readOnlyReason(record);
+  const locked = statusesOf(doc).locked;
+  const reason = readOnlyReason(record, locked);
   const readOnlyBranch = context.branch?.isMaster === true;
   const canSave = context.can(editing ? doc.permissions.edit : doc.permissions.add);
   const readOnly = reason !== null || readOnlyBranch || !canSave || closing;
@@ -209,7 +211,7 @@ export function DocumentPage({
     <section className="erp-md erp-md--page" data-testid="doc-page" data-document={doc.name}>
       <header className="erp-md__header">
         <h1 className="erp-md__title">{title}</h1>
-        {record ? <StatusTags record={record} language={language} /> : null}
+        {record ? <StatusTags record={record} language={language} locked={locked} /> : null}
       </header>
       {missing ? <Message severity="warn" text={t('md.notFound')} /> : null}
       {reason ? (
@@ -279,6 +281,7 @@ export function DocumentPage({
             countColumns={count.columns}
             countSheet={count.enabled ? { ready: count.ready, fill: fillCountSheet } : null}
             totals={{ quantityText, value: totals.value }}
+            options={references}
             onChange={(next) => set('lines', next)}
           />
           <DocumentNotes {...part} />
@@ -342,6 +345,17 @@ export function DocumentPage({
               onClick={() => setConfirmClose(true)}
             />
           ) : null}
+          {record ? (
+            <StatusChanges
+              doc={doc}
+              record={record}
+              enabled={record.referenced === false && !closing && !readOnlyBranch && !loading}
+              onChanged={(next) => {
+                setRecord(next);
+                setValues(documentValuesFromRecord(doc, next));
+              }}
+            />
+          ) : null}
           {!readOnly ? (
             <Button
               type="button"
@@ -355,7 +369,7 @@ export function DocumentPage({
           ) : null}
         </div>
       </div>
-      <ConfirmDialog
+      <ConfirmLater
         visible={confirmClose}
         onHide={() => setConfirmClose(false)}
         header={t('doc.confirmCloseTitle')}

@@ -1,10 +1,18 @@
-import { type ComponentType } from 'react';
-import { type DocumentDef, type PermissionName } from '@erp/contracts';
+import { lazy, Suspense, type ComponentType } from 'react';
+import {
+  screenRoute,
+  screensOf,
+  type DocumentDef,
+  type DocumentScreenDef,
+  type PermissionName,
+} from '@erp/contracts';
 import type { FeatureLocation } from '../contract';
 import { KitStyles } from '../master-data/MasterDataScreen';
-import { documentNewRoute, documentRoutesOf } from './manifest-parts';
-import { DocumentList } from './DocumentList';
-import { DocumentPage } from './DocumentPage';
+
+// The list and the form load apart: a form never fetches the list's DataTable and paginator, a list never the
+// form's lines grid, pickers and calendar (issue 12, the first screen comes fast).
+const DocumentList = lazy(() => import('./DocumentList').then((m) => ({ default: m.DocumentList })));
+const DocumentPage = lazy(() => import('./DocumentPage').then((m) => ({ default: m.DocumentPage })));
 
 export { saveBlob } from './DocumentAttachments';
 
@@ -30,17 +38,20 @@ export function DocumentScreen({
   mode,
   location,
   links = [],
+  status,
 }: {
   doc: DocumentDef;
   mode: Mode;
   location: FeatureLocation;
   links?: readonly DocumentLink[];
+  /** The status the screen is bound to (the spec's closedVoucher lists posted vouchers only). */
+  status?: string | undefined;
 }) {
   return (
-    <>
+    <Suspense fallback={<i className="pi pi-spin pi-spinner" aria-hidden="true" />}>
       <KitStyles />
       {mode === 'list' ? (
-        <DocumentList doc={doc} />
+        <DocumentList doc={doc} status={status} />
       ) : (
         <DocumentPage
           key={location.params.id ?? 'new'}
@@ -49,13 +60,13 @@ export function DocumentScreen({
           links={links}
         />
       )}
-    </>
+    </Suspense>
   );
 }
 
 /**
  * The screens of a feature app's documents, keyed by route path as its manifest lists them (a jest test keeps
- * the two equal): the list, the new page and the edit page of each.
+ * the two equal): each type's screens by name (list, new and edit/{id} unless it declares its own).
  */
 export function documentScreens(
   docs: readonly DocumentDef[],
@@ -63,14 +74,19 @@ export function documentScreens(
 ): Record<string, ComponentType<{ location: FeatureLocation }>> {
   const screens: Record<string, ComponentType<{ location: FeatureLocation }>> = {};
   for (const doc of docs) {
-    for (const route of documentRoutesOf(doc)) {
-      const mode: Mode =
-        route.path === doc.route ? 'list' : route.path === documentNewRoute(doc) ? 'new' : 'edit';
+    for (const screen of screensOf(doc)) {
+      const { mode, status }: DocumentScreenDef = screen;
       const Screen = ({ location }: { location: FeatureLocation }) => (
-        <DocumentScreen doc={doc} mode={mode} location={location} links={options.links?.[doc.name]} />
+        <DocumentScreen
+          doc={doc}
+          mode={mode}
+          status={status}
+          location={location}
+          links={options.links?.[doc.name]}
+        />
       );
-      Screen.displayName = `Document(${doc.name}:${mode})`;
-      screens[route.path] = Screen;
+      Screen.displayName = `Document(${doc.name}:${screen.name})`;
+      screens[screenRoute(doc, screen)] = Screen;
     }
   }
   return screens;

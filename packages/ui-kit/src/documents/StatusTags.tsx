@@ -7,16 +7,19 @@ import { label, type Language } from '@erp/i18n';
 export function StatusTags({
   record,
   language,
+  locked = ['closed'],
 }: {
   record: Pick<DocumentRecord, 'status' | 'referenced'>;
   language: Language;
+  /** The type's statuses that lock a document: shown grey. */
+  locked?: readonly string[];
 }) {
   const { t } = useTranslation('ui');
   return (
     <span className="erp-doc__status">
       <Tag
         value={label(language, `options.${record.status}`)}
-        severity={record.status === 'closed' ? 'secondary' : 'success'}
+        severity={locked.includes(record.status) ? 'secondary' : 'success'}
         data-testid="doc-status"
       />
       {record.referenced ? <Tag value={t('doc.referenced')} severity="warning" /> : null}

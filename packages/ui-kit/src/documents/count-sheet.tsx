@@ -1,6 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dec, formatDecimal, inventoryRoutes, type DocumentDef, type StockBalanceRow } from '@erp/contracts';
+import {
+  dec,
+  formatDecimal,
+  inventoryRoutes,
+  quantityFieldOf,
+  type DocumentDef,
+  type StockBalanceRow,
+} from '@erp/contracts';
 import { useFeature } from '../feature';
 import type { ExtraColumn } from '../lines/LinesGrid';
 import type { FormValues } from '../master-data/form-model';
@@ -88,7 +95,7 @@ export function useCountSheet(
           numeric: true,
           body: (line) => {
             const expected = bookOf(line);
-            const counted = decimalOf(line[doc.quantityField]);
+            const counted = decimalOf(line[quantityFieldOf(doc)]);
             return expected === null || counted === null
               ? '—'
               : formatDecimal(dec(counted).minus(expected), digits);
@@ -112,7 +119,7 @@ export function useCountSheet(
         ...added.map((r) => ({
           itemId: r.itemId,
           unitId: r.unitId,
-          [doc.quantityField]: formatDecimal(r.quantity, digits),
+          [quantityFieldOf(doc)]: formatDecimal(r.quantity, digits),
         })),
       ],
       items: added.map((r) => ({

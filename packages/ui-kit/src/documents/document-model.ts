@@ -132,7 +132,7 @@ export function validateDocument(
  * else what the service valued a saved, unchanged line at; null when not known yet.
  */
 export function lineValue(doc: DocumentDef, line: FormValues, digits: number): string | null {
-  if (doc.priceField) {
+  if (doc.priceField && doc.quantityField) {
     const q = decimalOf(line[doc.quantityField]);
     const p = decimalOf(line[doc.priceField]);
     if (q === null || p === null) return null;
@@ -153,8 +153,11 @@ export function mainUnitTotals(
   items: Readonly<Record<string, CatalogItem>>,
 ): UnitCount[] | null {
   const counted: Parameters<typeof totalsByMainUnit>[0][number][] = [];
+  // a document without quantities (a voucher) counts none
+  const quantityField = doc.quantityField;
+  if (!quantityField) return [];
   for (const line of lines) {
-    const q = decimalOf(line[doc.quantityField]);
+    const q = decimalOf(line[quantityField]);
     if (q === null || !line.itemId) continue;
     const item = items[String(line.itemId)];
     if (!item?.mainUnitId) return null;
@@ -211,12 +214,16 @@ export function keepStoredValues(before: readonly FormValues[], after: readonly 
   });
 }
 
-/** Why a saved document cannot be changed: closed (a stocktaking), or referenced by another document. */
+/**
+ * Why a saved document cannot be changed: in one of its type's locked statuses (a closed stocktaking), or
+ * referenced by another document.
+ */
 export function readOnlyReason(
   record: Pick<DocumentRecord, 'status' | 'referenced'> | null,
+  locked: readonly string[] = ['closed'],
 ): 'closed' | 'referenced' | null {
   if (!record) return null;
-  if (record.status === 'closed') return 'closed';
+  if (locked.includes(record.status)) return 'closed';
   if (record.referenced) return 'referenced';
   return null;
 }

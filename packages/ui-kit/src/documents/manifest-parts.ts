@@ -1,4 +1,4 @@
-import type { DocumentDef } from '@erp/contracts/src/declare';
+import { documentScreenPath, screenRoute, screensOf, type DocumentDef } from '@erp/contracts/src/declare';
 import { labels, languages } from '@erp/i18n';
 import type { FeatureMessages, FeatureRoute, MenuEntry } from '../contract';
 
@@ -7,21 +7,20 @@ import type { FeatureMessages, FeatureRoute, MenuEntry } from '../contract';
  * of @erp/contracts): the spec's list, new and edit/{id} routes with the view, add and edit permissions, the
  * sidebar entry of the document's group and icon, and the names in the six languages. React-free.
  */
-export const documentNewRoute = (doc: Pick<DocumentDef, 'route'>) => `${doc.route}/new`;
-export const documentEditRoute = (doc: Pick<DocumentDef, 'route'>) => `${doc.route}/edit/:id`;
+/** The route of a type's screen named `name` (pattern, `:id` unfilled); the spec's new and edit/{id} by default. */
+export const documentNewRoute = (doc: Pick<DocumentDef, 'name' | 'route' | 'screens'>) =>
+  documentScreenPath(doc, 'new');
+export const documentEditRoute = (doc: Pick<DocumentDef, 'name' | 'route' | 'screens'>) =>
+  documentScreenPath(doc, 'edit');
 
+/** A type's screens as routes, bound by name (the vouchers' list, new, edit/{id}, closedVoucher, closedVoucherEdit/{id}). */
 export function documentRoutesOf(doc: DocumentDef): FeatureRoute[] {
-  const list: FeatureRoute = {
-    path: doc.route,
-    permission: doc.permissions.view,
+  return screensOf(doc).map((screen) => ({
+    path: screenRoute(doc, screen),
+    permission: doc.permissions[screen.permission],
     layout: 'vertical',
     titleKey: doc.name,
-  };
-  return [
-    list,
-    { ...list, path: documentNewRoute(doc), permission: doc.permissions.add },
-    { ...list, path: documentEditRoute(doc), permission: doc.permissions.edit },
-  ];
+  }));
 }
 
 export function documentMenuEntry(doc: DocumentDef, order: number): MenuEntry {

@@ -1,14 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Checkbox } from 'primereact/checkbox';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { MultiSelect } from 'primereact/multiselect';
 import type { FieldDef } from '@erp/contracts';
 import { label, type Language } from '@erp/i18n';
 import { readsLeftToRight, roundInput } from '../master-data/form-model';
 import type { ReferenceOption } from '../master-data/references';
 import { DateInput } from './DateInput';
 import { SelectInput } from './SelectInput';
+
+// PrimeReact's MultiSelect (≈ 15 KB gz) loads with the first references field: a document form has none
+const MultiSelect = lazy(() => import('primereact/multiselect').then((m) => ({ default: m.MultiSelect })));
 
 export interface FieldInputProps {
   field: FieldDef;
@@ -129,18 +132,20 @@ export function FieldInput(props: FieldInputProps) {
       );
     case 'references':
       return (
-        <MultiSelect
-          inputId={id}
-          disabled={disabled}
-          invalid={invalid}
-          value={Array.isArray(value) ? value : []}
-          options={withStoredAll(props.options ?? [], Array.isArray(value) ? value.map(String) : [])}
-          display="chip"
-          filter
-          placeholder={placeholder}
-          aria-label={ariaLabel}
-          onChange={(e) => onChange((e.value as string[] | null) ?? [])}
-        />
+        <Suspense fallback={<i className="pi pi-spin pi-spinner" aria-hidden="true" />}>
+          <MultiSelect
+            inputId={id}
+            disabled={disabled}
+            invalid={invalid}
+            value={Array.isArray(value) ? value : []}
+            options={withStoredAll(props.options ?? [], Array.isArray(value) ? value.map(String) : [])}
+            display="chip"
+            filter
+            placeholder={placeholder}
+            aria-label={ariaLabel}
+            onChange={(e) => onChange((e.value as string[] | null) ?? [])}
+          />
+        </Suspense>
       );
     case 'date':
       return (

@@ -39,6 +39,8 @@ export interface MasterDataFormProps {
   onSaved: (record: EntityRecord) => void;
   onCancel: () => void;
   cancelLabel?: string;
+  /** A new record's starting values beyond the defaults (a tree's "add a child here": its parent). */
+  initialValues?: Record<string, unknown>;
 }
 
 /**
@@ -56,12 +58,16 @@ export function MasterDataForm({
   onSaved,
   onCancel,
   cancelLabel,
+  initialValues,
 }: MasterDataFormProps) {
   const context = useFeature();
   const { t } = useTranslation('ui');
   const language = context.language;
   const [record, setRecord] = useState<EntityRecord | null>(null);
-  const [values, setValues] = useState<FormValues>(() => emptyValues(entity));
+  const [values, setValues] = useState<FormValues>(() => ({
+    ...emptyValues(entity),
+    ...(id === undefined ? initialValues : undefined),
+  }));
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const { api } = context;
@@ -205,7 +211,7 @@ export function MasterDataForm({
                 field={f}
                 id={`md-${f.name}`}
                 value={values[f.name]}
-                disabled={disabled || (f.name === 'code' && editing)}
+                disabled={disabled || (f.name === 'code' && editing) || f.computed === true}
                 placeholder={
                   f.name === 'code' && !editing
                     ? t('md.codeAutomatic')

@@ -1,9 +1,7 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { FilterMatchMode } from 'primereact/api';
 import { DataTable, type DataTableFilterMeta } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +15,8 @@ import { editRouteOf, hasFormPages, newRouteOf } from './manifest-parts';
 import type { ReferenceOption } from './references';
 import { useRowsNamedBy, useServerList } from './server-list';
 import { ListHeader, ListToolbar } from './ListToolbar';
-import { LazyMasterDataForm } from './lazy-form';
+import { RecordDialog, type RecordDialogState } from './RecordDialog';
+import { DeleteConfirm } from '../DeleteConfirm';
 import { cellText, ColumnFilter, shortened } from './column-filters';
 
 // the Excel import and export (the items list only) bring the job progress and the server texts with them
@@ -34,8 +33,6 @@ function listColumns(entity: EntityDef): FieldDef[] {
     ...entity.fields.filter((f) => f.list && f.kind !== 'secret'),
   ];
 }
-
-type DialogState = { kind: 'new' } | { kind: 'edit' | 'view'; id: string } | null;
 
 /** The list of an entity's records, with its form in a dialog where the entity has no form pages. */
 export function MasterDataList({
@@ -67,7 +64,7 @@ export function MasterDataList({
     emptyTestId: 'md-empty',
   });
   const { criteria, reload } = list;
-  const [dialog, setDialog] = useState<DialogState>(null);
+  const [dialog, setDialog] = useState<RecordDialogState>(null);
   const [toDelete, setToDelete] = useState<EntityRecord | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -251,55 +248,30 @@ export function MasterDataList({
         </DataTable>
       </div>
 
-      <ConfirmDialog
-        visible={toDelete !== null}
+      <DeleteConfirm
+        record={toDelete}
         onHide={() => setToDelete(null)}
         header={t('md.confirmDeleteTitle')}
         message={t('md.confirmDelete', { name: toDelete ? nameOf(toDelete, language) : '' })}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t('md.delete')}
-        rejectLabel={t('md.cancel')}
-        acceptClassName="p-button-danger"
-        accept={() => {
-          if (toDelete) void remove(toDelete);
-        }}
-        className="erp-md-dialog"
+        onDelete={(record) => void remove(record)}
       />
 
-      <Dialog
-        visible={dialog !== null}
-        onHide={() => setDialog(null)}
-        header={t(
-          dialog?.kind === 'new' ? 'md.newTitle' : dialog?.kind === 'edit' ? 'md.editTitle' : 'md.viewTitle',
-          { entity: entityName },
-        )}
-        className="erp-md-dialog"
+      <RecordDialog
+        entity={entity}
+        entityName={entityName}
+        state={dialog}
         // a form with lines (an item's units, a price list's items) needs room for their columns
-        style={{
-          width: entity.fields.some((f) => f.kind === 'lines') ? 'min(72rem, 96vw)' : 'min(56rem, 96vw)',
+        width={entity.fields.some((f) => f.kind === 'lines') ? 'min(72rem, 96vw)' : 'min(56rem, 96vw)'}
+        readOnly={readOnly}
+        canAdd={canAdd}
+        canEdit={canEdit}
+        references={references}
+        onSaved={() => {
+          setDialog(null);
+          reload();
         }}
-        modal
-        blockScroll
-        dismissableMask={false}
-        data-testid="md-dialog"
-      >
-        {dialog ? (
-          <LazyMasterDataForm
-            key={dialog.kind === 'new' ? 'new' : `${dialog.kind}:${dialog.id}`}
-            entity={entity}
-            id={dialog.kind === 'new' ? undefined : dialog.id}
-            readOnly={readOnly || dialog.kind === 'view'}
-            canSave={dialog.kind === 'new' ? canAdd : canEdit}
-            references={references}
-            renderActions={(buttons) => <div className="erp-md__actions">{buttons}</div>}
-            onSaved={() => {
-              setDialog(null);
-              reload();
-            }}
-            onCancel={() => setDialog(null)}
-          />
-        ) : null}
-      </Dialog>
+        onClose={() => setDialog(null)}
+      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { Message } from 'primereact/message';
-import { useReducer, type ComponentType } from 'react';
+import { lazy, Suspense, useReducer, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '@erp/contracts';
 import { label } from '@erp/i18n';
@@ -9,7 +9,11 @@ import { masterDataRoutes, newRouteOf } from './manifest-parts';
 import { useReferenceOptions, type ReferenceOption } from './references';
 import { MASTER_DATA_CSS } from './styles';
 import { LazyMasterDataForm } from './lazy-form';
-import { MasterDataList } from './MasterDataList';
+
+// The list (DataTable, paginator) and the tree load with their screen: every screen of a feature app shares the
+// app's first chunk, so a document form would otherwise fetch a list's DataTable it never shows (issue 12).
+const MasterDataList = lazy(() => import('./MasterDataList').then((m) => ({ default: m.MasterDataList })));
+const MasterDataTree = lazy(() => import('./MasterDataTree').then((m) => ({ default: m.MasterDataTree })));
 
 type Mode = 'list' | 'new' | 'edit';
 
@@ -46,9 +50,16 @@ export function MasterDataScreen({
   const references = useReferenceOptions(entity, context, referencesVersion);
   const readOnly = context.branch?.isMaster === true;
   return (
-    <>
+    <Suspense fallback={<i className="pi pi-spin pi-spinner" aria-hidden="true" />}>
       <KitStyles />
-      {mode === 'list' ? (
+      {mode === 'list' && entity.tree?.view === 'tree' ? (
+        <MasterDataTree
+          entity={entity}
+          references={references}
+          readOnly={readOnly}
+          onChanged={reloadReferences}
+        />
+      ) : mode === 'list' ? (
         <MasterDataList
           entity={entity}
           references={references}
@@ -64,7 +75,7 @@ export function MasterDataScreen({
           readOnly={readOnly}
         />
       )}
-    </>
+    </Suspense>
   );
 }
 

@@ -1,15 +1,25 @@
 import { lazy, Suspense } from 'react';
+import { loadPhoneRules } from '@erp/contracts/src/phone-check';
+import type { FieldDef } from '@erp/contracts/src/declare';
 import type { MasterDataFormProps } from './MasterDataForm';
 
 /**
- * The form and its rules (zod, the phone metadata, the line grids) load when a form is first opened: a list
- * screen fetches only what a list uses (issue 12, the first screen comes fast).
+ * The form and its rules (zod, the line grids) load when a form is first opened: a list screen fetches only
+ * what a list uses (issue 12, the first screen comes fast). The phone metadata comes with the form only when
+ * the entity has a phone field, so the form validates a phone fully from its first keystroke.
  */
-const FormOfEntity = lazy(() => import('./MasterDataForm').then((m) => ({ default: m.MasterDataForm })));
+const form = () => import('./MasterDataForm').then((m) => ({ default: m.MasterDataForm }));
+const FormOfEntity = lazy(form);
+const FormWithPhones = lazy(() => Promise.all([form(), loadPhoneRules()]).then(([m]) => m));
+
+const hasPhone = (fields: readonly FieldDef[]): boolean =>
+  fields.some((f) => f.kind === 'phone' || hasPhone(f.lineFields ?? []));
+
 export function LazyMasterDataForm(props: MasterDataFormProps) {
+  const Form = hasPhone(props.entity.fields) ? FormWithPhones : FormOfEntity;
   return (
     <Suspense fallback={<i className="pi pi-spin pi-spinner" aria-hidden="true" />}>
-      <FormOfEntity {...props} />
+      <Form {...props} />
     </Suspense>
   );
 }

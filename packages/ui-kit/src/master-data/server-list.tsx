@@ -41,6 +41,8 @@ export interface ServerListOptions {
   language?: string;
   /** The first page size (one of the spec's); default 15. */
   pageSize?: number;
+  /** The page sizes offered (vouchers: 25, 50, 100, 500); default the spec's general ones. */
+  pageSizes?: readonly number[];
   /** False: nothing is fetched (a report still missing a required choice). Default true. */
   enabled?: boolean;
   /** The empty state's test id (`md-empty`, `doc-empty`, ...). */
@@ -57,7 +59,7 @@ export function useServerList<T, P extends { total: number } = ServerPage<T>>(op
   const { api, path, language, enabled = true } = options;
   const { t } = useTranslation('ui');
   const [first, setFirst] = useState(0);
-  const [rows, setRows] = useState<number>(options.pageSize ?? PAGE_SIZES[0]);
+  const [rows, setRows] = useState<number>(options.pageSize ?? options.pageSizes?.[0] ?? PAGE_SIZES[0]);
   const [sortField, setSortField] = useState<string | undefined>(undefined);
   const [sortOrder, setSortOrder] = useState<1 | -1>(1);
   const [search, setSearch] = useState('');
@@ -98,6 +100,8 @@ export function useServerList<T, P extends { total: number } = ServerPage<T>>(op
       })
       .then(
         (page) => {
+          // an answer that arrives after its criteria changed (its abort came too late) never reaches the screen
+          if (controller.signal.aborted) return;
           setData(page);
           setLoading(false);
         },
@@ -128,7 +132,7 @@ export function useServerList<T, P extends { total: number } = ServerPage<T>>(op
       first,
       rows,
       totalRecords: total,
-      rowsPerPageOptions: [...PAGE_SIZES],
+      rowsPerPageOptions: [...(options.pageSizes ?? PAGE_SIZES)],
       paginatorTemplate: pageSizeTemplate(t('input.pageSize')),
       onPage: (e: Pick<DataTableStateEvent, 'first' | 'rows'>) => {
         setFirst(e.first);

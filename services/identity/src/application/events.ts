@@ -13,6 +13,7 @@ export function branchEventPayload(b: Branch): PayloadOf<'branchCreated'> {
     defaultStoreId: b.defaultStoreId,
     policies: b.policies,
     switches: b.switches,
+    maxAccountLevel: b.maxAccountLevel,
   };
 }
 

@@ -59,7 +59,7 @@ export const branchesRepository = {
   },
   async existing(s: TenantScope, ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    return (await s('branches').whereIn('id', ids).select('id')).map((r: Row) => String(r.id));
+    return (await s.byIds('branches', ids).select('id')).map((r: Row) => String(r.id));
   },
   async insert(s: TenantScope, id: string, isMaster: boolean, input: BranchInput): Promise<void> {
     const now = nowIso();

@@ -15,8 +15,8 @@ export interface ItemUnits {
 export async function itemUnits(s: TenantScope, ids: readonly string[]): Promise<Map<string, ItemUnits>> {
   const out = new Map<string, ItemUnits>();
   if (ids.length === 0) return out;
-  const rows = await s(tableOf(items))
-    .whereIn('id', ids)
+  const rows = await s
+    .byIds(tableOf(items), ids)
     .select('id', 'main_unit_id', 'cost_price', 'is_stored_item', 'is_manufacturing_item');
   for (const r of rows as Record<string, unknown>[])
     out.set(String(r.id), {

@@ -5,7 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { masterDataEntities, stockDocuments, type AuditChange, type User } from '@erp/contracts';
+import { documentDefinitions, masterDataEntities, type AuditChange, type User } from '@erp/contracts';
 import { isoToUtc } from '@erp/i18n';
 import { DateInput, useServerList, type ServerPage } from '@erp/ui-kit';
 import { useApi } from '../../app/ServicesContext';
@@ -21,7 +21,7 @@ const ENTITIES = [
   'branch',
   'user',
   ...masterDataEntities.map((e) => e.name),
-  ...stockDocuments.map((d) => d.name),
+  ...documentDefinitions.map((d) => d.name),
 ];
 const NO_FILTERS = { entity: '', userId: '', from: '', to: '' };
 const severity = { created: 'success', modified: 'info', deleted: 'danger' } as const;

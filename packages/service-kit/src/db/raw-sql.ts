@@ -1,0 +1,93 @@
+import type { Executor } from './database';
+
+/**
+ * Hot reads and writes below knex (issue 11, then the journal of issue 13): knex's per-query and per-row work
+ * (a builder, a compiled text, an object per row, a binding list) costs more than SQLite's own work on an
+ * indexed lookup or a small insert. On SQLite they run synchronously on the executor's own connection (a
+ * transaction's, when in one); prepared statements are cached per connection (database.ts).
+ */
+
+interface RawClient {
+  config: { client: string };
+  acquireConnection(): Promise<unknown>;
+  releaseConnection(conn: unknown): Promise<unknown>;
+}
+export interface SqliteStatement {
+  raw(on: boolean): SqliteStatement;
+  all(...bindings: unknown[]): unknown[];
+  get(...bindings: unknown[]): unknown;
+  run(...bindings: unknown[]): unknown;
+}
+export interface SqliteConnection {
+  prepare(sql: string): SqliteStatement;
+  readonly inTransaction: boolean;
+  transaction<T>(fn: () => T): () => T;
+}
+
+const clientOf = (db: Executor) => (db as unknown as { client: RawClient }).client;
+
+/** The executor runs on SQLite (better-sqlite3). */
+export const isSqlite = (db: Executor) => String(clientOf(db).config.client) === 'better-sqlite3';
+
+/**
+ * Runs `fn` synchronously on the executor's SQLite connection: nothing else runs on it meanwhile (one
+ * connection, no await inside), so a read and the writes that depend on it are one step.
+ */
+export async function onSqliteConnection<T>(db: Executor, fn: (conn: SqliteConnection) => T): Promise<T> {
+  const client = clientOf(db);
+  const conn = (await client.acquireConnection()) as SqliteConnection;
+  try {
+    return fn(conn);
+  } finally {
+    await client.releaseConnection(conn);
+  }
+}
+
+/** Rows as arrays: better-sqlite3's raw mode, mysql2's rowsAsArray. */
+export async function selectArrays(
+  db: Executor,
+  sql: string,
+  bindings: (string | number)[],
+): Promise<unknown[][]> {
+  if (isSqlite(db))
+    // the text is only ever run in raw mode: the prepared-statement cache may hand the same one back
+    return onSqliteConnection(
+      db,
+      (conn) =>
+        conn
+          .prepare(`/* arrays */ ${sql}`)
+          .raw(true)
+          .all(...bindings) as unknown[][],
+    );
+  const [rows] = (await db.raw(sql, bindings).options({ rowsAsArray: true })) as unknown as [unknown[][]];
+  return rows;
+}
+
+// multi-row statements on MySQL: `columns` × rows stays under its 65,535 placeholders
+const MYSQL_ROWS = 1000;
+
+/**
+ * Inserts rows given as value arrays in `columns` order. SQLite: one prepared single-row statement run per
+ * row (no SQL text or binding list per batch); MySQL: multi-row VALUES statements (one round trip per batch).
+ */
+export async function insertArrays(
+  db: Executor,
+  table: string,
+  columns: string[],
+  rows: unknown[][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const head = `insert into ${table} (${columns.join(', ')}) values `;
+  if (isSqlite(db)) {
+    await onSqliteConnection(db, (conn) => {
+      const statement = conn.prepare(head + tuple);
+      for (const row of rows) statement.run(...row);
+    });
+    return;
+  }
+  for (let i = 0; i < rows.length; i += MYSQL_ROWS) {
+    const chunk = rows.slice(i, i + MYSQL_ROWS);
+    await db.raw(head + chunk.map(() => tuple).join(', '), chunk.flat() as never);
+  }
+}

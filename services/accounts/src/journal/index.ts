@@ -1,0 +1,6 @@
+export * from './append';
+export { checkEntryLines } from './entry-rules';
+export * from './chain-hash';
+export * from './verify';
+export * from './journal.routes';
+export { journalMigration } from './journal-migration';

@@ -1,0 +1,40 @@
+import { vouchers } from '@erp/contracts';
+import {
+  documentEngineRoutes,
+  usedByDocuments,
+  type BoundRoute,
+  type DocumentHooks,
+  type ServiceDeps,
+  type TenantScope,
+} from '@erp/service-kit';
+import { postVoucher } from './voucher-posting';
+import { voucherIssues } from './voucher-rules';
+
+export { vouchersMigration } from './vouchers-migration';
+export { liveEntryOf, postVoucher, VOUCHER_SOURCE } from './voucher-posting';
+export { journalLinesOf, voucherIssues } from './voucher-rules';
+
+export const voucherHooks: DocumentHooks = {
+  validate: (s, _doc, input, settings) => voucherIssues(s, input, settings),
+  post: postVoucher,
+};
+
+/** The vouchers on the document engine: list, one, create, change, delete, post and unpost. */
+export function voucherRoutes(deps: ServiceDeps): BoundRoute[] {
+  return documentEngineRoutes(deps, [vouchers], voucherHooks);
+}
+
+/**
+ * "In use" for the chart (spec section 5): an account or cost center named by a posted journal line, or by a
+ * voucher not yet posted (it could not be posted once its account had sub-accounts), cannot be deleted and
+ * cannot become a parent.
+ */
+export async function accountInUse(s: TenantScope, id: string): Promise<boolean> {
+  if (await s('journal_lines').where({ account_id: id }).first('entry_id')) return true;
+  return usedByDocuments(s, [vouchers], 'accounts', id);
+}
+
+export async function costCenterInUse(s: TenantScope, id: string): Promise<boolean> {
+  if (await s('journal_lines').where({ cost_center_id: id }).first('entry_id')) return true;
+  return usedByDocuments(s, [vouchers], 'costCenters', id);
+}

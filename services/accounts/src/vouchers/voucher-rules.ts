@@ -1,0 +1,72 @@
+import { costCenters, type DocumentInput } from '@erp/contracts';
+import {
+  AppError,
+  leafIssue,
+  type BranchSettings,
+  type FieldIssue,
+  type TenantScope,
+} from '@erp/service-kit';
+import { postableAccountIssue } from '../chart';
+import { checkEntryLines, type JournalLineInput } from '../journal';
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+/** An empty side of a line is zero (a debit line leaves its credit blank). */
+const amount = (v: unknown) => (v === null || v === undefined || v === '' ? '0' : String(v));
+
+/** A voucher's lines as the journal takes them. */
+export function journalLinesOf(lines: readonly Record<string, unknown>[]): JournalLineInput[] {
+  return lines.map((l) => ({
+    accountId: text(l.accountId),
+    costCenterId: text(l.costCenterId) || null,
+    debit: amount(l.debit),
+    credit: amount(l.credit),
+    note: text(l.note),
+  }));
+}
+
+/** Each line's account a leaf of the chart, each cost center a leaf of its tree (spec section 5). */
+export async function leafIssues(s: TenantScope, lines: readonly JournalLineInput[]): Promise<FieldIssue[]> {
+  const issues: FieldIssue[] = [];
+  for (const [i, l] of lines.entries()) {
+    const account = await postableAccountIssue(s, l.accountId, `lines.${i}.accountId`);
+    if (account) issues.push(account);
+    if (l.costCenterId) {
+      const center = await leafIssue(s, costCenters, l.costCenterId, `lines.${i}.costCenterId`);
+      if (center) issues.push({ ...center, code: 'validation.parentCostCenter' });
+    }
+  }
+  return issues;
+}
+
+/**
+ * The spec's rules of a journal entry (section 5), on the server, before anything is written: not with zero
+ * accounts and each line a debit or a credit, never both, never negative, debits equal to credits (the journal's
+ * own check, 'Constraint Unbalanced'); leaf accounts and cost centers; an opening voucher's accounts do not
+ * repeat; where the branch enables cost centers, every line has one unless saving without them was confirmed.
+ * The accounts and cost centers are the tenant's: the engine's reference check refuses any other id first.
+ */
+export async function voucherIssues(
+  s: TenantScope,
+  input: DocumentInput,
+  settings: BranchSettings,
+): Promise<FieldIssue[]> {
+  const lines = journalLinesOf(input.lines);
+  if (lines.length === 0)
+    throw new AppError(400, 'journal.noLines', {}, [{ field: 'lines', code: 'journal.noLines' }]);
+  checkEntryLines(lines);
+  const issues = await leafIssues(s, lines);
+  if (input.isOpening === true) {
+    const seen = new Set<string>();
+    lines.forEach((l, i) => {
+      if (seen.has(l.accountId))
+        issues.push({ field: `lines.${i}.accountId`, code: 'validation.openingAccountRepeated' });
+      seen.add(l.accountId);
+    });
+  }
+  if (settings.switches.enableCostCenters && input.withoutCostCenters !== true)
+    lines.forEach((l, i) => {
+      if (!l.costCenterId)
+        issues.push({ field: `lines.${i}.costCenterId`, code: 'validation.costCenterRequired' });
+    });
+  return issues;
+}
