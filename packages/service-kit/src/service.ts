@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import type { Db, DbConfig, Trx } from './db/database';
-import { openDatabase } from './db/database';
+import { isLockConflict, openDatabase } from './db/database';
 import { migrate, type Migration } from './db/migrations';
 import { createLogger, type Logger } from './logger';
 import type { Bus, ConsumerHealth } from './messaging/bus';
@@ -132,6 +132,26 @@ export function jobPauses(raw: string | undefined): Record<string, number> {
   return out;
 }
 
+/** Attempts of a request's transaction that loses to another over locks (MySQL deadlock or lock wait). */
+export const LOCK_CONFLICT_ATTEMPTS = 5;
+
+/**
+ * Runs `attempt` again when its transaction lost a deadlock or a lock wait: the database rolled it back whole,
+ * so running the work again from the start is the same request, not a second one (an idempotency key inside it
+ * was rolled back too). Without this a user saving while a re-costing job or another save held the same rows
+ * got a 500. The pause grows and is jittered, so two losers do not meet again at once.
+ */
+export async function retryLockConflicts<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isLockConflict(error) || n >= LOCK_CONFLICT_ATTEMPTS) throw error;
+      await new Promise((r) => setTimeout(r, 10 * 2 ** n + Math.floor(Math.random() * 20)));
+    }
+  }
+}
+
 export async function startService(module: ServiceModule, options: StartOptions): Promise<RunningService> {
   const logger = options.logger ?? createLogger(module.name);
   const db = await openDatabase(options.db);
@@ -155,10 +175,12 @@ export async function startService(module: ServiceModule, options: StartOptions)
     env: options.env ?? process.env,
     async transact(work) {
       let used: object | null = null;
-      const result = await db.transaction((trx) => {
-        used = trx;
-        return work(trx);
-      });
+      const result = await retryLockConflicts(() =>
+        db.transaction((trx) => {
+          used = trx;
+          return work(trx);
+        }),
+      );
       relay.nudge();
       // a job queued in the transaction exists now: run it without waiting for the next poll
       if (used && jobQueuedIn(used)) jobs.nudge();
