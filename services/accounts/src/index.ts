@@ -12,6 +12,7 @@ import {
   type ServiceModule,
 } from '@erp/service-kit';
 import { chartHooks, chartMigration, defaultChartStarters } from './chart';
+import { fiscalRouteHandlers, fiscalYearsMigration } from './fiscal';
 import { journalRouteHandlers } from './journal';
 import { accountsMigrations } from './migrations';
 import { accountInUse, costCenterInUse, voucherRoutes, vouchersMigration } from './vouchers';
@@ -34,11 +35,13 @@ export const accountsModule: ServiceModule = {
     idempotencyKitMigration,
     vouchersMigration,
     treeLocksMigration,
+    fiscalYearsMigration,
   ],
   routes: (deps) => [
     ...masterDataRoutes(deps, entitiesOf('accounts'), chartHooks({ accountInUse, costCenterInUse })),
     ...journalRouteHandlers(deps),
     ...voucherRoutes(deps),
+    ...fiscalRouteHandlers(deps),
   ],
   consumers: () => starters.withHandlers({ ...replicaHandlers }),
   seed: (deps) => starters.seed(deps),

@@ -154,6 +154,13 @@ export const ar: ServerMessages = {
   'journal.unbalanced': 'مدين القيد لا يساوي دائنه',
   'journal.entryAfterHead': 'تمت إضافة قيد بعد آخر قيد مرحّل في السلسلة',
   'journal.headMismatch': 'تم حذف أو استبدال آخر قيود السلسلة',
+  'fiscalYear.closed': 'السنة المالية {year} مغلقة: لا تقبل قيوداً',
+  'journal.periodLocked': 'القيود المؤرخة في {date} أو قبله مقفلة في هذا الفرع',
+  'fiscalYear.alreadyClosed': 'هذه السنة المالية مغلقة بالفعل',
+  'fiscalYear.notClosed': 'هذه السنة المالية غير مغلقة',
+  'fiscalYear.earlierOpen': 'أغلق السنة المالية {year} أولاً',
+  'fiscalYear.laterClosed': 'توجد سنة مالية لاحقة مغلقة: أعد فتحها أولاً',
+  'fiscalYear.retainedEarningsInvalid': 'اختر حساب ميزانية ليس له حسابات فرعية لنتيجة السنة',
   // journal vouchers (issue 13, deliverable 2)
   postedVoucher: 'السند مرحّل: ألغِ ترحيله قبل تعديله أو حذفه',
   'validation.costCenterRequired': 'توزيع مراكز التكلفة إلزامي في هذا الفرع؛ أكّد الحفظ بدونه',

@@ -168,6 +168,13 @@ export const de: ServerMessages = {
   'journal.unbalanced': 'Soll und Haben der Buchung sind nicht ausgeglichen',
   'journal.entryAfterHead': 'Nach der letzten gebuchten Buchung wurde eine Buchung eingefügt',
   'journal.headMismatch': 'Die letzten Buchungen der Kette wurden gelöscht oder ersetzt',
+  'fiscalYear.closed': 'Das Geschäftsjahr {year} ist abgeschlossen: es nimmt keine Buchungen an',
+  'journal.periodLocked': 'Buchungen zum {date} oder früher sind in dieser Filiale gesperrt',
+  'fiscalYear.alreadyClosed': 'Dieses Geschäftsjahr ist bereits abgeschlossen',
+  'fiscalYear.notClosed': 'Dieses Geschäftsjahr ist nicht abgeschlossen',
+  'fiscalYear.earlierOpen': 'Schließen Sie zuerst das Geschäftsjahr {year} ab',
+  'fiscalYear.laterClosed': 'Ein späteres Geschäftsjahr ist abgeschlossen: öffnen Sie es zuerst wieder',
+  'fiscalYear.retainedEarningsInvalid': 'Wählen Sie für das Jahresergebnis ein Bilanzkonto ohne Unterkonten',
   // journal vouchers (issue 13, deliverable 2)
   postedVoucher: 'Der Beleg ist gebucht: heben Sie die Buchung auf, bevor Sie ihn ändern oder löschen',
   'validation.costCenterRequired':

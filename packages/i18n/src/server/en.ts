@@ -156,6 +156,14 @@ export const en = {
   'journal.unbalanced': "The entry's debits and credits do not balance",
   'journal.entryAfterHead': "An entry was inserted after the chain's last posted entry",
   'journal.headMismatch': "The chain's last entries were deleted or replaced",
+  'fiscalYear.closed': 'Fiscal year {year} is closed: it takes no entries',
+  'journal.periodLocked': 'Entries dated on or before {date} are locked in this branch',
+  'fiscalYear.alreadyClosed': 'This fiscal year is already closed',
+  'fiscalYear.notClosed': 'This fiscal year is not closed',
+  'fiscalYear.earlierOpen': 'Close fiscal year {year} first',
+  'fiscalYear.laterClosed': 'A later fiscal year is closed: reopen it first',
+  'fiscalYear.retainedEarningsInvalid':
+    "Choose a balance-sheet account without sub-accounts for the year's result",
   // journal vouchers (issue 13, deliverable 2)
   postedVoucher: 'The voucher is posted: unpost it before changing or deleting it',
   'validation.costCenterRequired':

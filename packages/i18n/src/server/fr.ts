@@ -162,6 +162,14 @@ export const fr: ServerMessages = {
   'journal.unbalanced': "Le débit et le crédit de l'écriture ne sont pas équilibrés",
   'journal.entryAfterHead': 'Une écriture a été insérée après la dernière écriture comptabilisée',
   'journal.headMismatch': 'Les dernières écritures de la chaîne ont été supprimées ou remplacées',
+  'fiscalYear.closed': "L'exercice {year} est clôturé : il n'accepte aucune écriture",
+  'journal.periodLocked': 'Les écritures datées du {date} ou avant sont verrouillées dans cette succursale',
+  'fiscalYear.alreadyClosed': 'Cet exercice est déjà clôturé',
+  'fiscalYear.notClosed': "Cet exercice n'est pas clôturé",
+  'fiscalYear.earlierOpen': "Clôturez d'abord l'exercice {year}",
+  'fiscalYear.laterClosed': "Un exercice ultérieur est clôturé : rouvrez-le d'abord",
+  'fiscalYear.retainedEarningsInvalid':
+    "Choisissez un compte de bilan sans sous-comptes pour le résultat de l'exercice",
   // journal vouchers (issue 13, deliverable 2)
   postedVoucher:
     'La pièce est comptabilisée : annulez la comptabilisation avant de la modifier ou de la supprimer',

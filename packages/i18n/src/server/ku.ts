@@ -154,6 +154,13 @@ export const ku: ServerMessages = {
   'journal.unbalanced': 'قەرز و قەرزداری تۆمارەکە هاوسەنگ نین',
   'journal.entryAfterHead': 'تۆمارێک دوای دوایین تۆماری زنجیرەکە زیاد کراوە',
   'journal.headMismatch': 'دوایین تۆمارەکانی زنجیرەکە سڕاونەتەوە یان گۆڕدراون',
+  'fiscalYear.closed': 'ساڵی دارایی {year} داخراوە: هیچ تۆمارێک وەرناگرێت',
+  'journal.periodLocked': 'تۆمارەکانی ڕێکەوتی {date} یان پێشتر لەم لقەدا قفڵ کراون',
+  'fiscalYear.alreadyClosed': 'ئەم ساڵە داراییە پێشتر داخراوە',
+  'fiscalYear.notClosed': 'ئەم ساڵە داراییە دانەخراوە',
+  'fiscalYear.earlierOpen': 'سەرەتا ساڵی دارایی {year} دابخە',
+  'fiscalYear.laterClosed': 'ساڵێکی دارایی دواتر داخراوە: سەرەتا بیکەرەوە',
+  'fiscalYear.retainedEarningsInvalid': 'بۆ ئەنجامی ساڵ هەژمارێکی باڵانس هەڵبژێرە کە هەژماری لاوەکی نەبێت',
   // journal vouchers (issue 13, deliverable 2)
   postedVoucher: 'بەڵگەکە تۆمارکراوە: پێش گۆڕین یان سڕینەوە تۆمارکردنەکەی هەڵبوەشێنەوە',
   'validation.costCenterRequired':

@@ -159,6 +159,14 @@ export const pt: ServerMessages = {
   'journal.unbalanced': 'Débitos e créditos do lançamento não batem',
   'journal.entryAfterHead': 'Um lançamento foi inserido depois do último lançamento da cadeia',
   'journal.headMismatch': 'Os últimos lançamentos da cadeia foram apagados ou substituídos',
+  'fiscalYear.closed': 'O exercício {year} está encerrado: não aceita lançamentos',
+  'journal.periodLocked': 'Os lançamentos com data em {date} ou anterior estão bloqueados nesta filial',
+  'fiscalYear.alreadyClosed': 'Este exercício já está encerrado',
+  'fiscalYear.notClosed': 'Este exercício não está encerrado',
+  'fiscalYear.earlierOpen': 'Encerre primeiro o exercício {year}',
+  'fiscalYear.laterClosed': 'Um exercício posterior está encerrado: reabra-o primeiro',
+  'fiscalYear.retainedEarningsInvalid':
+    'Escolha uma conta de balanço sem subcontas para o resultado do exercício',
   // journal vouchers (issue 13, deliverable 2)
   postedVoucher: 'O lançamento está contabilizado: cancele a contabilização antes de o alterar ou apagar',
   'validation.costCenterRequired':

@@ -30,6 +30,17 @@ async function fiscalYearsOf(s: TenantScope, today: string) {
   return { first, last, periodOf };
 }
 
+/** The tenant's fiscal years, the first to the one holding today, with their dates. */
+export async function fiscalYearList(
+  s: TenantScope,
+  today = new Date().toISOString().slice(0, 10),
+): Promise<({ year: number } & FiscalPeriod)[]> {
+  const years = await fiscalYearsOf(s, today);
+  const out: ({ year: number } & FiscalPeriod)[] = [];
+  for (let y = years.first; y <= years.last; y++) out.push({ year: y, ...years.periodOf(y) });
+  return out;
+}
+
 /** The dates of fiscal year `year`: see {@link fiscalYearsOf}. */
 export async function fiscalYearPeriod(s: TenantScope, year: number): Promise<FiscalPeriod> {
   return (await fiscalYearsOf(s, new Date().toISOString().slice(0, 10))).periodOf(year);

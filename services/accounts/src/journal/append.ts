@@ -10,6 +10,7 @@ import {
   tenantScope,
   type Executor,
 } from '@erp/service-kit';
+import { refuseClosedPeriod } from '../fiscal/closed-periods';
 import { GENESIS_HASH, entryHash, type ChainEntry } from './chain-hash';
 import { checkLines, type CheckedLines, type JournalLineInput } from './entry-rules';
 
@@ -209,6 +210,7 @@ async function append(
   reversesEntryId: string | null,
 ): Promise<AppendedEntry> {
   const lines = checkLines(entry.lines);
+  await refuseClosedPeriod(trx, entry.tenantId, entry.branchId, entry.date);
   if (isSqlite(trx)) return appendOnSqlite(trx, entry, lines, reversesEntryId);
   // MySQL: four round trips (the locking read, the entry, its lines in one statement, the head's move)
   const head = await lockChainHead(trx, entry.tenantId, entry.branchId);

@@ -7,6 +7,7 @@ import {
   type TenantScope,
 } from '@erp/service-kit';
 import { postableAccountIssue } from '../chart';
+import { closedPeriodIssue } from '../fiscal/closed-periods';
 import { checkEntryLines, type JournalLineInput } from '../journal';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -63,6 +64,9 @@ export async function voucherIssues(
       seen.add(l.accountId);
     });
   }
+  // a closed year or a locked date takes no entries: a voucher there could never be posted (deliverable 5)
+  const closed = settings.id ? await closedPeriodIssue(s, settings.id, String(input.date)) : null;
+  if (closed) issues.push({ field: 'date', code: closed.code, params: closed.params });
   if (settings.switches.enableCostCenters && input.withoutCostCenters !== true)
     lines.forEach((l, i) => {
       if (!l.costCenterId)
