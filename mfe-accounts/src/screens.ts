@@ -20,4 +20,9 @@ export const screens: ScreenRegistry = {
       [accountsPaths.journalVerify]: m.JournalVerifyScreen,
     })),
   ),
+  ...lazyScreens([accountsPaths.fiscalYears], () =>
+    import('./screens/FiscalYearsScreen').then((m) => ({
+      [accountsPaths.fiscalYears]: m.FiscalYearsScreen,
+    })),
+  ),
 };

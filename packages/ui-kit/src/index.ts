@@ -15,3 +15,4 @@ export * from './fields';
 export * from './keyboard';
 export * from './a11y';
 export * from './reports';
+export * from './ConfirmLater';
