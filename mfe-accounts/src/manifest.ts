@@ -53,7 +53,7 @@ export const manifest: FeatureManifest = {
       path: accountsPaths.fiscalYears,
       labelKey: 'fiscalYears',
       icon: 'pi pi-calendar',
-      permission: 'editCompany',
+      flags: [],
       order: 80,
     },
   ],
