@@ -14,6 +14,7 @@ import {
 import { chartHooks, chartMigration, defaultChartStarters } from './chart';
 import { journalRouteHandlers } from './journal';
 import { accountsMigrations } from './migrations';
+import { postingHandlers, postingMigration, postingRouteHandlers } from './posting';
 import { accountInUse, costCenterInUse, voucherRoutes, vouchersMigration } from './vouchers';
 
 const starters = starterRecords(defaultChartStarters());
@@ -34,12 +35,14 @@ export const accountsModule: ServiceModule = {
     idempotencyKitMigration,
     vouchersMigration,
     treeLocksMigration,
+    postingMigration,
   ],
   routes: (deps) => [
     ...masterDataRoutes(deps, entitiesOf('accounts'), chartHooks({ accountInUse, costCenterInUse })),
     ...journalRouteHandlers(deps),
+    ...postingRouteHandlers(deps),
     ...voucherRoutes(deps),
   ],
-  consumers: () => starters.withHandlers({ ...replicaHandlers }),
+  consumers: () => starters.withHandlers({ ...replicaHandlers, ...postingHandlers }),
   seed: (deps) => starters.seed(deps),
 };
