@@ -30,6 +30,7 @@ export const manifest: FeatureManifest = {
     ...documents.routes,
     // admins only: the service refuses others, and the screen tells them so
     { path: accountsPaths.journalVerify, permission: null, layout: 'vertical', titleKey: 'journalVerify' },
+    { path: accountsPaths.notPosted, permission: 'gLPost', layout: 'vertical', titleKey: 'notPostedTitle' },
   ],
   menu: [
     ...masterData.menu,
@@ -42,6 +43,14 @@ export const manifest: FeatureManifest = {
       flags: ['admin'],
       order: 90,
     },
+    {
+      group: 'accounts',
+      path: accountsPaths.notPosted,
+      labelKey: 'notPostedTitle',
+      icon: 'pi pi-exclamation-triangle',
+      flags: [],
+      order: 80,
+    },
   ],
   // the title in every language, read off each JSON import (the bundler keeps only this key in the manifest)
   messages: Object.fromEntries(
@@ -51,6 +60,7 @@ export const manifest: FeatureManifest = {
         ...masterData.messages[l as keyof typeof masterData.messages],
         ...documents.messages[l as keyof typeof documents.messages],
         journalVerify: m.journalVerify,
+        notPostedTitle: m.notPostedTitle,
       },
     ]),
   ),

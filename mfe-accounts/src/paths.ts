@@ -1,4 +1,6 @@
 /** The app's own screens. The spec names no route for the journal's check: it sits under Settings, for admins. */
 export const accountsPaths = {
   journalVerify: '/journal-verify',
+  /** Documents whose posting from events failed (issue 13, deliverable 3); the spec names no route for it. */
+  notPosted: '/not-posted',
 } as const;

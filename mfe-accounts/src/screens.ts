@@ -20,4 +20,7 @@ export const screens: ScreenRegistry = {
       [accountsPaths.journalVerify]: m.JournalVerifyScreen,
     })),
   ),
+  ...lazyScreens([accountsPaths.notPosted], () =>
+    import('./screens/NotPostedScreen').then((m) => ({ [accountsPaths.notPosted]: m.NotPostedScreen })),
+  ),
 };
