@@ -107,7 +107,10 @@ export function NotPostedScreen() {
               header={t('notPosted.date')}
               body={(d: NotPostedDocument) => formatDate(d.date, language, { hijri: context.showHijri })}
             />
-            <Column header={t('notPosted.document')} body={(d: NotPostedDocument) => typeName(d.documentType)} />
+            <Column
+              header={t('notPosted.document')}
+              body={(d: NotPostedDocument) => typeName(d.documentType)}
+            />
             <Column header={t('notPosted.code')} field="code" />
             <Column
               header={t('notPosted.why')}

@@ -59,7 +59,9 @@ export type BranchAccountLinks = z.infer<typeof branchAccountLinks>;
 export const noAccountLinks: BranchAccountLinks = branchAccountLinks.parse({});
 
 /** The links automatic posting needs: all of them (spec section 4, 'automatic posting'). */
-export function missingAccountLinks(links: Partial<Record<AccountLinkName, string | null>>): AccountLinkName[] {
+export function missingAccountLinks(
+  links: Partial<Record<AccountLinkName, string | null>>,
+): AccountLinkName[] {
   return accountLinkNames.filter((name) => !links[name]);
 }
 

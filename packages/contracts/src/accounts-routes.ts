@@ -78,7 +78,8 @@ export const accountsRoutes = defineRoutes({
     method: 'get',
     path: '/api/Posting/notPosted',
     access: access.permission('gLPost'),
-    summary: "The documents of the request's branch (or of every branch allowed) that could not be posted, with why",
+    summary:
+      "The documents of the request's branch (or of every branch allowed) that could not be posted, with why",
     query: z.object({
       page: z.coerce.number().int().min(1).default(1),
       pageSize: z.coerce.number().int().min(1).max(500).default(25),

@@ -16,9 +16,7 @@ describe.each(engines())('posting from events on %s', (engine) => {
   afterAll(async () => f?.stop());
 
   const accountByCode = async (code: string) =>
-    String(
-      (await f.accountsDb()('md_accounts').where({ tenant_id: f.tenantId, code }).first('id')).id,
-    );
+    String((await f.accountsDb()('md_accounts').where({ tenant_id: f.tenantId, code }).first('id')).id);
   const moved = (documentType: string, documentId: string, revision: number, value: string) =>
     f.envelope('inventory.stock.moved', documentId, {
       sourceService: 'inventory',
@@ -38,8 +36,12 @@ describe.each(engines())('posting from events on %s', (engine) => {
       ],
     });
   const statusOf = async (documentId: string) =>
-    (await f.accountsDb()('posting_documents').where({ tenant_id: f.tenantId, document_id: documentId }).first())
-      ?.status;
+    (
+      await f
+        .accountsDb()('posting_documents')
+        .where({ tenant_id: f.tenantId, document_id: documentId })
+        .first()
+    )?.status;
   const notPosted = (language = 'en') =>
     f.app.api.get('/api/Posting/notPosted').set({ ...f.headers(), Language: language });
 
@@ -61,9 +63,13 @@ describe.each(engines())('posting from events on %s', (engine) => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('automaticPostingNeedsAccounts');
-    expect(refused.body.detail).toBe('Automatic posting cannot be enabled before the branch accounts are linked');
+    expect(refused.body.detail).toBe(
+      'Automatic posting cannot be enabled before the branch accounts are linked',
+    );
     expect(refused.body.errors).toEqual(
-      expect.arrayContaining([{ field: 'accountLinks.cash', code: 'validation.required', message: expect.any(String) }]),
+      expect.arrayContaining([
+        { field: 'accountLinks.cash', code: 'validation.required', message: expect.any(String) },
+      ]),
     );
     expect((await f.branch()).body.switches.automaticPosting).toBe(false);
     // with every link set it is accepted
@@ -79,13 +85,19 @@ describe.each(engines())('posting from events on %s', (engine) => {
     const list = await notPosted('ar');
     expect(list.status).toBe(200);
     const item = list.body.items.find((d: { documentId: string }) => d.documentId === id);
-    expect(item).toMatchObject({ reason: 'posting.accountIsParent', link: 'inventory', documentType: 'overflowAdjustments' });
+    expect(item).toMatchObject({
+      reason: 'posting.accountIsParent',
+      link: 'inventory',
+      documentType: 'overflowAdjustments',
+    });
     expect(item.message).toContain('inventory');
     expect(item.message).not.toBe('posting.accountIsParent');
     // the branch's links set right: the replica's update posts it
     expect((await f.branch({ accountLinks: f.links })).status).toBe(200);
     expect(await statusOf(id)).toBe('posted');
-    expect((await notPosted()).body.items.find((d: { documentId: string }) => d.documentId === id)).toBeUndefined();
+    expect(
+      (await notPosted()).body.items.find((d: { documentId: string }) => d.documentId === id),
+    ).toBeUndefined();
     expect((await f.liveBookings()).get(id)).toEqual(
       new Map([
         [f.links.inventory!, 2_505_000n],
@@ -96,18 +108,23 @@ describe.each(engines())('posting from events on %s', (engine) => {
 
   it('a missing link found by bulk posting is listed and posted by the retry action', async () => {
     expect(
-      (await f.branch({ switches: { automaticPosting: false }, accountLinks: { ...f.links, damage: null } })).status,
+      (await f.branch({ switches: { automaticPosting: false }, accountLinks: { ...f.links, damage: null } }))
+        .status,
     ).toBe(200);
     const id = newId();
     await f.deliver(moved('damageAdjustments', id, 1, '-40'));
     expect(await statusOf(id)).toBe('unposted');
-    await f.accountsDb().transaction((trx) => postPendingDocuments(trx, f.tenantId, f.branchId, { documentIds: [id] }));
+    await f
+      .accountsDb()
+      .transaction((trx) => postPendingDocuments(trx, f.tenantId, f.branchId, { documentIds: [id] }));
     expect(await statusOf(id)).toBe('notPosted');
     const item = (await notPosted()).body.items.find((d: { documentId: string }) => d.documentId === id);
     expect(item).toMatchObject({ reason: 'posting.linkMissing', link: 'damage' });
     expect(item.message).toBe("The branch's account link 'damage' is not set");
     // no gLPost, no list
-    const denied = await f.app.api.get('/api/Posting/notPosted').set({ ...f.headers(), Authorization: 'Bearer x' });
+    const denied = await f.app.api
+      .get('/api/Posting/notPosted')
+      .set({ ...f.headers(), Authorization: 'Bearer x' });
     expect(denied.status).toBe(401);
     // links set with automatic posting off: the replica's update tries the listed document again
     expect((await f.branch({ accountLinks: f.links })).status).toBe(200);

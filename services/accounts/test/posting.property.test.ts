@@ -37,9 +37,22 @@ const TYPES = [
 ] as const;
 type DocType = (typeof TYPES)[number];
 const receives = (t: DocType) =>
-  ['additionOrders', 'overflowAdjustments', 'stocktakings', 'storageTransfers', 'manufacturingOrders'].includes(t);
+  [
+    'additionOrders',
+    'overflowAdjustments',
+    'stocktakings',
+    'storageTransfers',
+    'manufacturingOrders',
+  ].includes(t);
 const issues = (t: DocType) =>
-  ['exchangeOrders', 'shortageAdjustments', 'damageAdjustments', 'stocktakings', 'storageTransfers', 'manufacturingOrders'].includes(t);
+  [
+    'exchangeOrders',
+    'shortageAdjustments',
+    'damageAdjustments',
+    'stocktakings',
+    'storageTransfers',
+    'manufacturingOrders',
+  ].includes(t);
 
 /** Cents as a decimal string ("-12.05"): the model counts in integers, never floats. */
 const money = (cents: number) => {
@@ -116,13 +129,32 @@ function generate(g: Gen, f: PostingFixture, count: number) {
     const revisionCount = 1 + g.int(4);
     for (let r = 1; r <= revisionCount; r++) {
       const deleted = r > 1 && r === revisionCount && g.chance(0.25);
-      const movements: { itemId: string; storeId: string; quantity: string; value: string; reversal: boolean }[] =
-        [];
+      const movements: {
+        itemId: string;
+        storeId: string;
+        quantity: string;
+        value: string;
+        reversal: boolean;
+      }[] = [];
       const before = doc.revisions[r - 2];
       // what inventory sends: the earlier revision's effect reversed (accounts must ignore it), then the lines
       if (before) {
-        if (before.inC) movements.push({ itemId: 'i', storeId: 's', quantity: '-1', value: money(-before.inC), reversal: true });
-        if (before.outC) movements.push({ itemId: 'i', storeId: 's', quantity: '1', value: money(before.outC), reversal: true });
+        if (before.inC)
+          movements.push({
+            itemId: 'i',
+            storeId: 's',
+            quantity: '-1',
+            value: money(-before.inC),
+            reversal: true,
+          });
+        if (before.outC)
+          movements.push({
+            itemId: 'i',
+            storeId: 's',
+            quantity: '1',
+            value: money(before.outC),
+            reversal: true,
+          });
       }
       let inC = 0;
       let outC = 0;
@@ -131,13 +163,25 @@ function generate(g: Gen, f: PostingFixture, count: number) {
           for (let k = 0; k < 1 + g.int(3); k++) {
             const v = 1 + g.int(500_000);
             inC += v;
-            movements.push({ itemId: `i${k}`, storeId: 's', quantity: String(1 + g.int(9)), value: money(v), reversal: false });
+            movements.push({
+              itemId: `i${k}`,
+              storeId: 's',
+              quantity: String(1 + g.int(9)),
+              value: money(v),
+              reversal: false,
+            });
           }
         if (issues(type) && !(type === 'stocktakings' && g.chance(0.3)))
           for (let k = 0; k < 1 + g.int(3); k++) {
             const v = 1 + g.int(500_000);
             outC += v;
-            movements.push({ itemId: `o${k}`, storeId: 's', quantity: `-${1 + g.int(9)}`, value: money(-v), reversal: false });
+            movements.push({
+              itemId: `o${k}`,
+              storeId: 's',
+              quantity: `-${1 + g.int(9)}`,
+              value: money(-v),
+              reversal: false,
+            });
           }
       }
       doc.revisions.push({ inC, outC });

@@ -76,9 +76,5 @@ export function AccountLinksSection({
     );
   };
 
-  return (
-    <FormSection title={t('screens.branches.accountLinks')}>
-      {accountLinkNames.map(picker)}
-    </FormSection>
-  );
+  return <FormSection title={t('screens.branches.accountLinks')}>{accountLinkNames.map(picker)}</FormSection>;
 }

@@ -158,7 +158,8 @@ export const fr: ServerMessages = {
   'journal.reversalOfReversal': 'Une extourne ne peut pas être extournée ; passez une nouvelle écriture',
   'posting.linkMissing': "Le lien de compte « {link} » de l'agence n'est pas défini",
   'posting.accountMissing': "Le compte lié comme « {link} » n'existe plus",
-  'posting.accountIsParent': "Le compte lié comme « {link} » a des sous-comptes et ne peut pas recevoir d'écritures",
+  'posting.accountIsParent':
+    "Le compte lié comme « {link} » a des sous-comptes et ne peut pas recevoir d'écritures",
   'posting.branchUnknown': "L'agence de ce document n'est pas encore connue de la comptabilité",
   'journal.contentChanged': "Le contenu de l'écriture a été modifié après sa comptabilisation",
   'journal.entryMissing': 'Une écriture précédant celle-ci a été supprimée',

@@ -66,7 +66,10 @@ const stockMoved: EventHandler = async (trx, envelope, payload) => {
 const stockCostCorrected: EventHandler = async (trx, envelope, payload) => {
   const p = payload as PayloadOf<'stockCostCorrected'>;
   const s = tenantScope(trx, envelope.tenantId);
-  const perDocument = new Map<string, { key: (typeof p.corrections)[number]; value: ReturnType<typeof dec> }>();
+  const perDocument = new Map<
+    string,
+    { key: (typeof p.corrections)[number]; value: ReturnType<typeof dec> }
+  >();
   for (const [i, c] of p.corrections.entries()) {
     if (!ruleFor(c.sourceService, c.documentType)) continue;
     const known = await findPostingDocument(s, c);

@@ -1,4 +1,11 @@
-import { accounts, branchAccountLinks, dec, tableOf, type AccountLinkName, type BranchAccountLinks } from '@erp/contracts';
+import {
+  accounts,
+  branchAccountLinks,
+  dec,
+  tableOf,
+  type AccountLinkName,
+  type BranchAccountLinks,
+} from '@erp/contracts';
 import { parseJson, replicaTables, type TenantScope } from '@erp/service-kit';
 import type { JournalLineInput } from '../journal';
 import { postableAccountIssue } from '../chart';
@@ -6,7 +13,8 @@ import type { PostingAmounts, PostingRule, RuleLine } from './rules';
 
 /** Why a document could not be posted: a reason key of the server texts and the link it concerns. */
 export interface NotPostable {
-  reason: 'posting.linkMissing' | 'posting.accountMissing' | 'posting.accountIsParent' | 'posting.branchUnknown';
+  reason:
+    'posting.linkMissing' | 'posting.accountMissing' | 'posting.accountIsParent' | 'posting.branchUnknown';
   link: AccountLinkName | null;
 }
 

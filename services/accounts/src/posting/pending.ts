@@ -28,7 +28,10 @@ async function selectDocuments(
   statuses: readonly PostingStatus[],
   filter: PostingFilter,
 ) {
-  const q = tenantScope(trx, tenantId)(POSTING_DOCUMENTS)
+  const q = tenantScope(
+    trx,
+    tenantId,
+  )(POSTING_DOCUMENTS)
     .where({ branch_id: branchId })
     .whereIn('status', [...statuses]);
   if (filter.sourceService) q.where({ source_service: filter.sourceService });

@@ -56,9 +56,11 @@ export function postingRouteHandlers(deps: ServiceDeps): BoundRoute[] {
         const s = tenantScope(trx, principal.tenantId);
         const branches =
           branchesOf(ctx) ??
-          ((await s(POSTING_DOCUMENTS).where({ status: 'notPosted' }).distinct('branch_id')) as {
-            branch_id: string;
-          }[]).map((r) => String(r.branch_id));
+          (
+            (await s(POSTING_DOCUMENTS).where({ status: 'notPosted' }).distinct('branch_id')) as {
+              branch_id: string;
+            }[]
+          ).map((r) => String(r.branch_id));
         const total: PostingOutcome = { done: 0, posted: 0, notPosted: 0 };
         for (const branchId of branches) {
           const o = await retryNotPosted(trx, principal.tenantId, branchId, principal.userId);

@@ -34,4 +34,8 @@ export interface PostingRule {
  * Back-dated re-costing changes the value at cost of lines already booked: the change is an inventory
  * adjustment against cost of goods sold (a positive correction raised the stock's value).
  */
-export const costCorrectionLine: RuleLine = { debit: 'inventory', credit: 'costOfGoodsSold', amount: 'correction' };
+export const costCorrectionLine: RuleLine = {
+  debit: 'inventory',
+  credit: 'costOfGoodsSold',
+  amount: 'correction',
+};

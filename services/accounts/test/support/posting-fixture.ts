@@ -73,7 +73,11 @@ export async function postingFixture(engine: Engine) {
     const db = accountsDb();
     const entries = (await db('journal_entries')
       .where({ tenant_id: tenantId })
-      .select('id', 'total_debit', 'total_credit')) as { id: string; total_debit: unknown; total_credit: unknown }[];
+      .select('id', 'total_debit', 'total_credit')) as {
+      id: string;
+      total_debit: unknown;
+      total_credit: unknown;
+    }[];
     const sums = new Map<string, [bigint, bigint]>();
     for (const l of (await db('journal_lines')
       .where({ tenant_id: tenantId })
@@ -95,12 +99,25 @@ export async function postingFixture(engine: Engine) {
 
   const entryCount = async () =>
     Number(
-      ((await accountsDb()('journal_entries').where({ tenant_id: tenantId }).count({ n: '*' }).first()) as {
-        n: unknown;
-      }).n,
+      (
+        (await accountsDb()('journal_entries').where({ tenant_id: tenantId }).count({ n: '*' }).first()) as {
+          n: unknown;
+        }
+      ).n,
     );
 
-  return { ...f, accountsDb, branchId, tenantId, links, envelope, deliver, liveBookings, checkBalanced, entryCount };
+  return {
+    ...f,
+    accountsDb,
+    branchId,
+    tenantId,
+    links,
+    envelope,
+    deliver,
+    liveBookings,
+    checkBalanced,
+    entryCount,
+  };
 }
 
 export type PostingFixture = Awaited<ReturnType<typeof postingFixture>>;
