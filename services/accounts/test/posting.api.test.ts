@@ -1,5 +1,6 @@
 import { newId } from '@erp/service-kit';
 import { engines } from '../../../tests/support/databases';
+import { login } from '../../../tests/support/embedded-app';
 import { postPendingDocuments } from '../src/posting';
 import { postingFixture, type PostingFixture } from './support/posting-fixture';
 
@@ -121,11 +122,26 @@ describe.each(engines())('posting from events on %s', (engine) => {
     const item = (await notPosted()).body.items.find((d: { documentId: string }) => d.documentId === id);
     expect(item).toMatchObject({ reason: 'posting.linkMissing', link: 'damage' });
     expect(item.message).toBe("The branch's account link 'damage' is not set");
-    // no gLPost, no list
-    const denied = await f.app.api
-      .get('/api/Posting/notPosted')
-      .set({ ...f.headers(), Authorization: 'Bearer x' });
-    expect(denied.status).toBe(401);
+    // the list and its retry are gLPost's, checked by the server
+    const password = 'Str0ng!Pass';
+    const made = await f.app.api
+      .post('/api/Users')
+      .set(f.headers())
+      .send({
+        fullName: 'Clerk',
+        userName: 'posting_clerk',
+        password,
+        confirmPassword: password,
+        branches: [f.branchId],
+        permissions: ['viewAccounts'],
+      });
+    expect(made.status).toBe(201);
+    await f.app.flush();
+    const clerk = await login(f.app, 'posting_clerk', password);
+    const asClerk = { ...f.headers(), Authorization: `Bearer ${clerk.token}` };
+    expect((await f.app.api.get('/api/Posting/notPosted').set(asClerk)).status).toBe(403);
+    expect((await f.app.api.post('/api/Posting/notPosted/retry').set(asClerk).send({})).status).toBe(403);
+    expect(await statusOf(id)).toBe('notPosted');
     // links set with automatic posting off: the replica's update tries the listed document again
     expect((await f.branch({ accountLinks: f.links })).status).toBe(200);
     expect(await statusOf(id)).toBe('posted');
