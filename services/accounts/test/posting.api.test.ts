@@ -107,7 +107,7 @@ describe.each(engines())('posting from events on %s', (engine) => {
     );
   });
 
-  it('a missing link found by bulk posting is listed and posted by the retry action', async () => {
+  it('a missing link found by bulk posting is listed, and posted once the branch links are saved', async () => {
     expect(
       (await f.branch({ switches: { automaticPosting: false }, accountLinks: { ...f.links, damage: null } }))
         .status,
@@ -151,7 +151,46 @@ describe.each(engines())('posting from events on %s', (engine) => {
     await f.checkBalanced();
   });
 
-  it('an addition order made through inventory ends as a journal entry; its deletion reverses it', async () => {
+  it('the retry action posts a document whose linked account became a leaf again', async () => {
+    const account = async (arabicName: string, parentId: string) => {
+      const res = await f.app.api.post('/api/Accounts').set(f.headers()).send({
+        arabicName,
+        isSub: true,
+        parentId,
+        nature: 'credit',
+        accountType: 'incomeStatement',
+      });
+      expect(res.status).toBe(201);
+      return String(res.body.id);
+    };
+    const revenue = await accountByCode('4');
+    const gains = await account('أرباح جرد', revenue);
+    expect(
+      (
+        await f.branch({
+          switches: { automaticPosting: true },
+          accountLinks: { ...f.links, overflow: gains },
+        })
+      ).status,
+    ).toBe(200);
+    // a sub-account under the linked one: it takes no entries any more
+    const child = await account('أرباح جرد فرعية', gains);
+    const id = newId();
+    await f.deliver(moved('overflowAdjustments', id, 1, '12'));
+    expect(await statusOf(id)).toBe('notPosted');
+    const listed = (await notPosted()).body.items.find((d: { documentId: string }) => d.documentId === id);
+    expect(listed).toMatchObject({ reason: 'posting.accountIsParent', link: 'overflow' });
+    // the sub-account removed (no branch event): the user's retry posts it
+    expect((await f.app.api.delete(`/api/Accounts/${child}`).set(f.headers())).status).toBe(200);
+    const retry = await f.app.api.post('/api/Posting/notPosted/retry').set(f.headers()).send({});
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ posted: 1, notPosted: 0 });
+    expect(await statusOf(id)).toBe('posted');
+    expect((await f.liveBookings()).get(id)?.get(gains)).toBe(-120_000n);
+    expect((await f.branch({ accountLinks: f.links })).status).toBe(200);
+  });
+
+  it('an addition order made through inventory ends as a journal entry; its edit and its deletion reverse it', async () => {
     expect((await f.branch({ switches: { automaticPosting: true } })).status).toBe(200);
     const [store, item] = [await f.store(), await f.item()];
     const doc = await f.create('/api/AdditionOrders', {
@@ -172,6 +211,24 @@ describe.each(engines())('posting from events on %s', (engine) => {
         [f.links.stockReceipts!, -490_000n],
       ]),
     );
+    // an edit: the first entry reversed, the new one booked; nothing edited in place
+    const edited = await f.send('put', `/api/AdditionOrders/${doc.id}`, {
+      date: `${f.year}-02-03`,
+      storeId: store,
+      lines: [{ itemId: item, unitId: f.units.piece, quantity: '5', unitCost: '12.25' }],
+    });
+    expect(edited.status).toBe(200);
+    await f.app.flush();
+    const after = await f.accountsDb()('journal_entries').where({
+      tenant_id: f.tenantId,
+      source_type: 'inventory.additionOrders',
+      source_id: doc.id,
+    });
+    expect(after).toHaveLength(3);
+    expect(
+      after.filter((e: { reverses_entry_id: string | null }) => e.reverses_entry_id === entries[0].id),
+    ).toHaveLength(1);
+    expect((await f.liveBookings()).get(doc.id)?.get(f.links.inventory!)).toBe(612_500n);
     expect((await f.send('delete', `/api/AdditionOrders/${doc.id}`)).status).toBe(200);
     await f.app.flush();
     expect((await f.liveBookings()).get(doc.id)).toBeUndefined();
