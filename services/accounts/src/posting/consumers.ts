@@ -1,23 +1,35 @@
-import { dec, events, toStored, type PayloadOf } from '@erp/contracts';
-import { replicaHandlers, tenantScope, type EventHandler } from '@erp/service-kit';
+import { dec, events, toStored, type Dec, type PayloadOf } from '@erp/contracts';
+import { nowIso, replicaHandlers, tenantScope, type EventHandler, type TenantScope } from '@erp/service-kit';
 import {
   POSTING_CORRECTIONS,
-  bookCorrection,
+  bookCorrections,
   bookDocument,
   documentKey,
   findPostingDocument,
   saveRevision,
   type PostingDocument,
+  type PostingLeg,
 } from './document-booking';
 import { branchLinks } from './entry-lines';
 import { retryNotPosted } from './pending';
 import { ruleFor } from './registry';
 
+const POSTING_STORES = 'posting_stores';
+
+/** The branch of each store named (the document's own branch for a store not heard of). */
+async function storeBranches(s: TenantScope, storeIds: readonly string[], fallback: string) {
+  const rows = (await s(POSTING_STORES)
+    .whereIn('store_id', [...new Set(storeIds)])
+    .select('store_id', 'branch_id')) as { store_id: string; branch_id: string }[];
+  const known = new Map(rows.map((r) => [String(r.store_id), String(r.branch_id)]));
+  return (storeId: string) => known.get(storeId) ?? fallback;
+}
+
 /**
  * `inventory.stock.moved`: a document's movements at one revision. Its own lines (not the reversals of the
- * revision before) are its whole effect now; a revision not above the one known is stale and books nothing,
- * so redelivered and out-of-order events leave the journal right. A deleted document has no lines: its entry
- * is reversed.
+ * revision before) are its whole effect now, split by the branch of their stores; a revision not above the one
+ * known is stale and books nothing, so redelivered and out-of-order events leave the journal right. A deleted
+ * document has no lines: its entries are reversed.
  */
 const stockMoved: EventHandler = async (trx, envelope, payload) => {
   const p = payload as PayloadOf<'stockMoved'>;
@@ -25,28 +37,38 @@ const stockMoved: EventHandler = async (trx, envelope, payload) => {
   const s = tenantScope(trx, envelope.tenantId);
   const known = await findPostingDocument(s, p);
   if (known && known.revision >= p.revision) return;
-  let inValue = dec(0);
-  let outValue = dec(0);
-  for (const m of p.movements) {
-    if (m.reversal) continue;
+  const branchId = envelope.branchId ?? known?.branchId ?? '';
+  const own = p.movements.filter((m) => !m.reversal);
+  const branchOf = await storeBranches(
+    s,
+    own.map((m) => m.storeId),
+    branchId,
+  );
+  const legs = new Map<string, { in: Dec; out: Dec }>();
+  for (const m of own) {
+    const leg = legs.get(branchOf(m.storeId)) ?? { in: dec(0), out: dec(0) };
     const quantity = dec(m.quantity);
     const value = dec(m.value);
     // a movement in (or, without quantity, one that raised the value) is received stock
-    if (quantity.isPositive() && !quantity.isZero()) inValue = inValue.plus(value);
-    else if (quantity.isNegative()) outValue = outValue.minus(value);
-    else if (value.isPositive()) inValue = inValue.plus(value);
-    else outValue = outValue.minus(value);
+    const received = quantity.isZero() ? value.isPositive() : quantity.isPositive();
+    if (received) leg.in = leg.in.plus(value);
+    else leg.out = leg.out.minus(value);
+    legs.set(branchOf(m.storeId), leg);
   }
+  const parts: PostingLeg[] = [...legs]
+    .map(([b, l]) => ({ branchId: b, in: l.in.toFixed(), out: l.out.toFixed() }))
+    .sort((a, b) => a.branchId.localeCompare(b.branchId));
   const doc: PostingDocument = {
     sourceService: p.sourceService,
     documentType: p.documentType,
     documentId: p.documentId,
-    branchId: envelope.branchId ?? known?.branchId ?? '',
+    branchId,
     code: p.code,
     revision: p.revision,
     date: p.date,
-    inValue: inValue.toFixed(),
-    outValue: outValue.toFixed(),
+    inValue: parts.reduce((sum, l) => sum.plus(dec(l.in)), dec(0)).toFixed(),
+    outValue: parts.reduce((sum, l) => sum.plus(dec(l.out)), dec(0)).toFixed(),
+    legs: parts,
     status: known?.status ?? 'unposted',
     reason: null,
     reasonLink: null,
@@ -58,6 +80,8 @@ const stockMoved: EventHandler = async (trx, envelope, payload) => {
   await bookDocument(trx, envelope.tenantId, doc, automaticPosting);
 };
 
+type Correction = PayloadOf<'stockCostCorrected'>['corrections'][number];
+
 /**
  * `inventory.stock.costCorrected`: back-dated re-costing changed the value of lines already booked. Each
  * correction is kept for its document revision (it may arrive before that revision's movements); one for the
@@ -66,35 +90,66 @@ const stockMoved: EventHandler = async (trx, envelope, payload) => {
 const stockCostCorrected: EventHandler = async (trx, envelope, payload) => {
   const p = payload as PayloadOf<'stockCostCorrected'>;
   const s = tenantScope(trx, envelope.tenantId);
-  const perDocument = new Map<
-    string,
-    { key: (typeof p.corrections)[number]; value: ReturnType<typeof dec> }
-  >();
+  const branchOf = await storeBranches(
+    s,
+    p.corrections.map((c) => c.storeId),
+    envelope.branchId ?? '',
+  );
+  const perDocument = new Map<string, { key: Correction; byBranch: Map<string, Dec> }>();
   for (const [i, c] of p.corrections.entries()) {
     if (!ruleFor(c.sourceService, c.documentType)) continue;
     const known = await findPostingDocument(s, c);
     if (known && known.revision > c.revision) continue;
+    const branchId = branchOf(c.storeId) || known?.branchId || '';
     await s.insert(POSTING_CORRECTIONS, {
       event_id: envelope.id,
       line_no: i + 1,
       ...documentKey(c),
       revision: c.revision,
+      branch_id: branchId,
       value: toStored(c.value),
     });
     const k = `${c.sourceService}\u0000${c.documentType}\u0000${c.documentId}\u0000${c.revision}`;
-    const sum = perDocument.get(k);
-    perDocument.set(k, { key: c, value: (sum?.value ?? dec(0)).plus(dec(c.value)) });
+    const entry = perDocument.get(k) ?? { key: c, byBranch: new Map<string, Dec>() };
+    entry.byBranch.set(branchId, (entry.byBranch.get(branchId) ?? dec(0)).plus(dec(c.value)));
+    perDocument.set(k, entry);
   }
-  for (const { key, value } of perDocument.values()) {
+  for (const { key, byBranch } of perDocument.values()) {
     const doc = await findPostingDocument(s, key);
     if (!doc || doc.revision !== key.revision) continue;
-    if (doc.status === 'posted') await bookCorrection(trx, envelope.tenantId, doc, value.toFixed());
+    if (doc.status === 'posted')
+      await bookCorrections(
+        trx,
+        envelope.tenantId,
+        doc,
+        new Map([...byBranch].filter(([, v]) => !v.isZero()).map(([b, v]) => [b, v.toFixed()])),
+      );
     else if ((await branchLinks(s, doc.branchId)).automaticPosting)
       await bookDocument(trx, envelope.tenantId, doc, true);
   }
 };
 
-/** The branch replica, then the branch's not-posted documents tried again with the links it now has. */
+/** Inventory's stores, for the branch each belongs to (a deleted store keeps its branch for its history). */
+const storeChanged: EventHandler = async (trx, envelope, payload) => {
+  const p = payload as PayloadOf<'inventoryMasterDataChanged'>;
+  const branchId = typeof p.record.branchId === 'string' ? p.record.branchId : null;
+  if (p.entity !== 'stores' || p.deleted || !branchId) return;
+  const s = tenantScope(trx, envelope.tenantId);
+  const current = await s(POSTING_STORES).where({ store_id: p.id }).first('as_of');
+  if (current && String(current.as_of) > envelope.occurredAt) return;
+  if (current)
+    await s(POSTING_STORES)
+      .where({ store_id: p.id })
+      .update({ branch_id: branchId, as_of: envelope.occurredAt });
+  else
+    await s.insert(POSTING_STORES, {
+      store_id: p.id,
+      branch_id: branchId,
+      as_of: envelope.occurredAt || nowIso(),
+    });
+};
+
+/** The branch replica, then the not-posted documents with a part in the branch tried with its links now. */
 const branchChanged: EventHandler = async (trx, envelope, payload) => {
   await replicaHandlers[envelope.type]!(trx, envelope, payload);
   await retryNotPosted(trx, envelope.tenantId, (payload as { id: string }).id);
@@ -104,6 +159,7 @@ const branchChanged: EventHandler = async (trx, envelope, payload) => {
 export const postingHandlers: Readonly<Record<string, EventHandler>> = {
   [events.stockMoved.type]: stockMoved,
   [events.stockCostCorrected.type]: stockCostCorrected,
+  [events.inventoryMasterDataChanged.type]: storeChanged,
   [events.branchCreated.type]: branchChanged,
   [events.branchChanged.type]: branchChanged,
 };

@@ -1,23 +1,33 @@
 import { dec, storedToString, toStored } from '@erp/contracts';
-import { nowIso, tenantScope, type Executor, type TenantScope } from '@erp/service-kit';
-import { appendEntry, reverseEntry } from '../journal';
+import { nowIso, parseJson, tenantScope, type Executor, type TenantScope } from '@erp/service-kit';
+import { appendEntry, reverseEntry, type JournalLineInput } from '../journal';
 import { branchLinks, entryLines, type NotPostable } from './entry-lines';
 import { postingSourceType, ruleFor } from './registry';
 import type { PostingAmounts } from './rules';
 
 export type PostingStatus = 'posted' | 'unposted' | 'notPosted' | 'nothing';
 
+/** One branch's part of a document: the value its stores received and issued (decimal strings). */
+export interface PostingLeg {
+  branchId: string;
+  in: string;
+  out: string;
+}
+
 /** A document as accounts knows it: its last revision's amounts and where its booking stands. */
 export interface PostingDocument {
   sourceService: string;
   documentType: string;
   documentId: string;
+  /** The branch the document was issued in: its automatic-posting switch and its not-posted list. */
   branchId: string;
   code: string;
   revision: number;
   date: string;
   inValue: string;
   outValue: string;
+  /** Its parts by the branch of the stores moved (one, but for a transfer between two branches' stores). */
+  legs: PostingLeg[];
   status: PostingStatus;
   reason: string | null;
   reasonLink: string | null;
@@ -25,6 +35,8 @@ export interface PostingDocument {
 
 export const POSTING_DOCUMENTS = 'posting_documents';
 export const POSTING_CORRECTIONS = 'posting_corrections';
+
+const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 export function toPostingDocument(row: Record<string, unknown>): PostingDocument {
   return {
@@ -37,9 +49,10 @@ export function toPostingDocument(row: Record<string, unknown>): PostingDocument
     date: String(row.date),
     inValue: storedToString(row.in_value as string),
     outValue: storedToString(row.out_value as string),
+    legs: parseJson<PostingLeg[]>(row.legs, []),
     status: String(row.status) as PostingStatus,
-    reason: row.reason === null || row.reason === undefined ? null : String(row.reason),
-    reasonLink: row.reason_link === null || row.reason_link === undefined ? null : String(row.reason_link),
+    reason: text(row.reason),
+    reasonLink: text(row.reason_link),
   };
 }
 
@@ -66,6 +79,7 @@ export async function saveRevision(s: TenantScope, doc: PostingDocument, existin
     date: doc.date,
     in_value: toStored(doc.inValue),
     out_value: toStored(doc.outValue),
+    legs: JSON.stringify(doc.legs),
     status: doc.status,
     reason: doc.reason,
     reason_link: doc.reasonLink,
@@ -84,17 +98,32 @@ export async function liveEntries(s: TenantScope, doc: PostingDocument): Promise
   return entries.filter((e) => !e.reverses_entry_id && !reversed.has(e.id)).map((e) => e.id);
 }
 
-/** The signed sum of the cost corrections received for the document's current revision. */
-export async function correctionsOf(s: TenantScope, doc: PostingDocument): Promise<string> {
-  const row = (await s(POSTING_CORRECTIONS)
+/** Each branch's amounts of the document's current revision: its part and the cost corrections of its stores. */
+export async function amountsByBranch(
+  s: TenantScope,
+  doc: PostingDocument,
+): Promise<Map<string, PostingAmounts>> {
+  const out = new Map<string, PostingAmounts>();
+  const at = (branchId: string) => {
+    const a = out.get(branchId) ?? { in: dec(0), out: dec(0), correction: dec(0) };
+    out.set(branchId, a);
+    return a;
+  };
+  for (const leg of doc.legs) {
+    const a = at(leg.branchId);
+    a.in = a.in.plus(dec(leg.in));
+    a.out = a.out.plus(dec(leg.out));
+  }
+  const corrections = (await s(POSTING_CORRECTIONS)
     .where({ ...documentKey(doc), revision: doc.revision })
-    .sum({ total: 'value' })
-    .first()) as { total: unknown } | undefined;
-  return storedToString((row?.total ?? 0) as string);
-}
-
-export async function amountsOf(s: TenantScope, doc: PostingDocument): Promise<PostingAmounts> {
-  return { in: dec(doc.inValue), out: dec(doc.outValue), correction: dec(await correctionsOf(s, doc)) };
+    .groupBy('branch_id')
+    .select('branch_id')
+    .sum({ total: 'value' })) as { branch_id: string; total: unknown }[];
+  for (const c of corrections) {
+    const a = at(String(c.branch_id));
+    a.correction = a.correction.plus(dec(storedToString((c.total ?? 0) as string)));
+  }
+  return out;
 }
 
 const sourceOf = (doc: PostingDocument) => ({
@@ -103,12 +132,13 @@ const sourceOf = (doc: PostingDocument) => ({
   revision: doc.revision,
 });
 const memoOf = (doc: PostingDocument) => `${doc.documentType} ${doc.code}`.slice(0, 400);
+const isZero = (a: PostingAmounts) => a.in.isZero() && a.out.isZero() && a.correction.isZero();
 
 /**
  * Brings the document's booking to its current revision, in the caller's transaction: every live entry of it is
- * reversed (posted lines are never edited), then, when `post`, one entry is booked from its rule, amounts and
- * the branch's links; a link that is missing or names an unusable account leaves it 'notPosted' with the
- * reason (the not-posted list). Without `post` it waits 'unposted'. Returns the status it ends in.
+ * reversed (posted lines are never edited), then, when `post`, one entry per branch part is booked from its rule,
+ * amounts and that branch's links; a link that is missing or names an unusable account books none of them and
+ * leaves it 'notPosted' with the reason (the not-posted list). Without `post` it waits 'unposted'.
  */
 export async function bookDocument(
   trx: Executor,
@@ -118,17 +148,14 @@ export async function bookDocument(
   postedBy: string | null = null,
 ): Promise<PostingStatus> {
   const s = tenantScope(trx, tenantId);
-  const rule = ruleFor(doc.sourceService, doc.documentType);
-  if (!rule) throw new Error(`no posting rule for ${doc.sourceService}.${doc.documentType}`);
   const source = sourceOf(doc);
   for (const id of await liveEntries(s, doc))
     await reverseEntry(trx, tenantId, id, { date: doc.date, source, memo: memoOf(doc), postedBy });
-  const amounts = await amountsOf(s, doc);
+  const parts = [...(await amountsByBranch(s, doc))].filter(([, a]) => !isZero(a));
   let outcome: { status: PostingStatus; problem: NotPostable | null };
-  const empty = amounts.in.isZero() && amounts.out.isZero() && amounts.correction.isZero();
-  if (empty) outcome = { status: 'nothing', problem: null };
+  if (parts.length === 0) outcome = { status: 'nothing', problem: null };
   else if (!post) outcome = { status: 'unposted', problem: null };
-  else outcome = await bookLines(trx, tenantId, doc, amounts, postedBy);
+  else outcome = await bookParts(trx, tenantId, doc, parts, postedBy);
   await s(POSTING_DOCUMENTS)
     .where(documentKey(doc))
     .update({
@@ -140,51 +167,69 @@ export async function bookDocument(
   return outcome.status;
 }
 
-async function bookLines(
+/** Each part's lines in its branch, or the first reason one cannot be booked (then none is). */
+async function linesOfParts(
+  s: TenantScope,
+  doc: PostingDocument,
+  parts: readonly [string, PostingAmounts][],
+): Promise<[string, JournalLineInput[]][] | NotPostable> {
+  const rule = ruleFor(doc.sourceService, doc.documentType);
+  if (!rule) throw new Error(`no posting rule for ${doc.sourceService}.${doc.documentType}`);
+  const out: [string, JournalLineInput[]][] = [];
+  for (const [branchId, amounts] of parts) {
+    const branch = await branchLinks(s, branchId);
+    if (!branch.known) return { reason: 'posting.branchUnknown', link: null };
+    const lines = await entryLines(s, rule, amounts, branch.links);
+    if (!Array.isArray(lines)) return lines;
+    if (lines.length > 0) out.push([branchId, lines]);
+  }
+  return out;
+}
+
+async function bookParts(
   trx: Executor,
   tenantId: string,
   doc: PostingDocument,
-  amounts: PostingAmounts,
+  parts: readonly [string, PostingAmounts][],
   postedBy: string | null,
 ): Promise<{ status: PostingStatus; problem: NotPostable | null }> {
-  const s = tenantScope(trx, tenantId);
-  const branch = await branchLinks(s, doc.branchId);
-  if (!branch.known) return { status: 'notPosted', problem: { reason: 'posting.branchUnknown', link: null } };
-  const lines = await entryLines(s, ruleFor(doc.sourceService, doc.documentType)!, amounts, branch.links);
-  if (!Array.isArray(lines)) return { status: 'notPosted', problem: lines };
-  if (lines.length === 0) return { status: 'nothing', problem: null };
-  await appendEntry(trx, {
-    tenantId,
-    branchId: doc.branchId,
-    date: doc.date,
-    source: sourceOf(doc),
-    memo: memoOf(doc),
-    postedBy,
-    lines,
-  });
+  const entries = await linesOfParts(tenantScope(trx, tenantId), doc, parts);
+  if (!Array.isArray(entries)) return { status: 'notPosted', problem: entries };
+  if (entries.length === 0) return { status: 'nothing', problem: null };
+  for (const [branchId, lines] of entries)
+    await appendEntry(trx, {
+      tenantId,
+      branchId,
+      date: doc.date,
+      source: sourceOf(doc),
+      memo: memoOf(doc),
+      postedBy,
+      lines,
+    });
   return { status: 'posted', problem: null };
 }
 
 /**
- * A cost correction of a posted document: one more entry of the document (the correction lines alone), so the
- * booked entries are left as they are. Falls back to a full booking when the links no longer allow it.
+ * Cost corrections of a posted document (signed values by the branch of their stores): one more entry of the
+ * document per branch (the correction lines alone), so the booked entries are left as they are. Falls back to a
+ * full booking when the links no longer allow it.
  */
-export async function bookCorrection(
+export async function bookCorrections(
   trx: Executor,
   tenantId: string,
   doc: PostingDocument,
-  value: string,
+  byBranch: ReadonlyMap<string, string>,
 ): Promise<PostingStatus> {
-  const s = tenantScope(trx, tenantId);
-  const rule = ruleFor(doc.sourceService, doc.documentType)!;
-  const branch = await branchLinks(s, doc.branchId);
-  const correctionOnly = { in: dec(0), out: dec(0), correction: dec(value) };
-  const lines = branch.known ? await entryLines(s, rule, correctionOnly, branch.links) : null;
-  if (!Array.isArray(lines)) return bookDocument(trx, tenantId, doc, true);
-  if (lines.length > 0)
+  const parts = [...byBranch].map(
+    ([branchId, value]) =>
+      [branchId, { in: dec(0), out: dec(0), correction: dec(value) }] as [string, PostingAmounts],
+  );
+  const entries = await linesOfParts(tenantScope(trx, tenantId), doc, parts);
+  if (!Array.isArray(entries)) return bookDocument(trx, tenantId, doc, true);
+  for (const [branchId, lines] of entries)
     await appendEntry(trx, {
       tenantId,
-      branchId: doc.branchId,
+      branchId,
       date: doc.date,
       source: sourceOf(doc),
       memo: memoOf(doc),

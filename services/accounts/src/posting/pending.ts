@@ -100,6 +100,13 @@ export async function retryNotPosted(
   branchId: string,
   postedBy: string | null = null,
 ): Promise<PostingOutcome> {
-  const docs = await selectDocuments(trx, tenantId, branchId, ['notPosted'], {});
-  return bookAll(trx, tenantId, docs, true, postedBy);
+  // its own documents, and those of other branches with a part in it (a transfer to one of its stores)
+  const rows = (await tenantScope(
+    trx,
+    tenantId,
+  )(POSTING_DOCUMENTS)
+    .where({ status: 'notPosted' })
+    .andWhere((q) => q.where({ branch_id: branchId }).orWhere('legs', 'like', `%"${branchId}"%`))
+    .orderBy([{ column: 'date' }, { column: 'document_id' }])) as Record<string, unknown>[];
+  return bookAll(trx, tenantId, rows.map(toPostingDocument), true, postedBy);
 }

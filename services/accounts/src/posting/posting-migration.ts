@@ -20,6 +20,8 @@ export const postingMigration: Migration = {
       t.string('date', 10).notNullable();
       t.bigInteger('in_value').notNullable();
       t.bigInteger('out_value').notNullable();
+      // each branch's part, by the branch of the stores moved: [{ branchId, in, out }] (decimal strings)
+      t.text('legs').notNullable();
       // posted | unposted | notPosted | nothing (no amount to book)
       t.string('status', 12).notNullable();
       t.string('reason', 60).nullable();
@@ -36,9 +38,20 @@ export const postingMigration: Migration = {
       t.string('document_type', 60).notNullable();
       t.string('document_id', 36).notNullable();
       t.integer('revision').notNullable();
+      // the branch of the corrected line's store
+      t.string('branch_id', 36).notNullable();
       t.bigInteger('value').notNullable();
       t.primary(['event_id', 'line_no']);
       t.index(['tenant_id', 'document_id', 'revision']);
+    });
+    // the branch of each of inventory's stores (from its main-data events): a transfer between stores of two
+    // branches books each branch's part in that branch
+    await knex.schema.createTable('posting_stores', (t) => {
+      t.string('tenant_id', 36).notNullable();
+      t.string('store_id', 36).notNullable();
+      t.string('branch_id', 36).notNullable();
+      t.string('as_of', 30).notNullable();
+      t.primary(['tenant_id', 'store_id']);
     });
   },
 };
