@@ -107,16 +107,21 @@ function expectedNet(type: DocType, inC: number, outC: number, corr: number): Re
   return net;
 }
 
+/** The stores the events name: one of the document's branch, one of a second branch, one accounts never heard of. */
+type Side = 'A' | 'B';
+const STORES: Record<string, Side> = { sA: 'A', sB: 'B', sX: 'A' };
 interface ModelRevision {
   inC: number;
   outC: number;
+  /** What each branch's stores received and issued. */
+  legs: Record<Side, { inC: number; outC: number }>;
 }
 interface ModelDoc {
   id: string;
   type: DocType;
   revisions: ModelRevision[];
-  /** Cost corrections per revision (index = revision - 1). */
-  corrections: number[][];
+  /** Cost corrections per revision (index = revision - 1), by the branch of their store. */
+  corrections: { side: Side; value: number }[][];
 }
 
 /** Random documents, their revisions (the last one maybe a deletion) and their events. */
@@ -158,14 +163,17 @@ function generate(g: Gen, f: PostingFixture, count: number) {
       }
       let inC = 0;
       let outC = 0;
+      const legs = { A: { inC: 0, outC: 0 }, B: { inC: 0, outC: 0 } };
       if (!deleted) {
         if (receives(type))
           for (let k = 0; k < 1 + g.int(3); k++) {
             const v = 1 + g.int(500_000);
+            const store = g.pick(Object.keys(STORES));
             inC += v;
+            legs[STORES[store]!].inC += v;
             movements.push({
               itemId: `i${k}`,
-              storeId: 's',
+              storeId: store,
               quantity: String(1 + g.int(9)),
               value: money(v),
               reversal: false,
@@ -174,17 +182,19 @@ function generate(g: Gen, f: PostingFixture, count: number) {
         if (issues(type) && !(type === 'stocktakings' && g.chance(0.3)))
           for (let k = 0; k < 1 + g.int(3); k++) {
             const v = 1 + g.int(500_000);
+            const store = g.pick(Object.keys(STORES));
             outC += v;
+            legs[STORES[store]!].outC += v;
             movements.push({
               itemId: `o${k}`,
-              storeId: 's',
+              storeId: store,
               quantity: `-${1 + g.int(9)}`,
               value: money(-v),
               reversal: false,
             });
           }
       }
-      doc.revisions.push({ inC, outC });
+      doc.revisions.push({ inC, outC, legs });
       doc.corrections.push([]);
       events.push(
         f.envelope('inventory.stock.moved', doc.id, {
@@ -206,7 +216,8 @@ function generate(g: Gen, f: PostingFixture, count: number) {
       const doc = g.pick(docs);
       const revision = 1 + g.int(doc.revisions.length);
       const value = (g.chance(0.5) ? -1 : 1) * (1 + g.int(20_000));
-      doc.corrections[revision - 1]!.push(value);
+      const store = g.pick(Object.keys(STORES));
+      doc.corrections[revision - 1]!.push({ side: STORES[store]!, value });
       return {
         sourceService: 'inventory',
         documentType: doc.type,
@@ -214,7 +225,7 @@ function generate(g: Gen, f: PostingFixture, count: number) {
         code: 'x',
         revision,
         itemId: 'i',
-        storeId: 's',
+        storeId: store,
         date: '2026-03-01',
         value: money(value),
       };
@@ -244,18 +255,31 @@ function shuffledWithDuplicates(g: Gen, events: Envelope[]): Envelope[] {
   return list;
 }
 
-/** The model's booking of each document: its last revision and that revision's corrections, per account. */
-function modelBookings(f: PostingFixture, docs: ModelDoc[]): Map<string, Map<string, bigint>> {
+/**
+ * The model's booking of each document: its last revision and that revision's corrections, per branch (the
+ * branch of the stores) and account (`<branchId>|<accountId>`).
+ */
+function modelBookings(
+  f: PostingFixture,
+  docs: ModelDoc[],
+  branches: Record<Side, string>,
+): Map<string, Map<string, bigint>> {
   const out = new Map<string, Map<string, bigint>>();
   for (const d of docs) {
     const last = d.revisions[d.revisions.length - 1]!;
-    const corr = d.corrections[d.revisions.length - 1]!.reduce((s, v) => s + v, 0);
     const m = new Map<string, bigint>();
-    for (const [link, cents] of Object.entries(expectedNet(d.type, last.inC, last.outC, corr))) {
-      const account = f.links[link]!;
-      const net = (m.get(account) ?? 0n) + BigInt(cents) * 100n;
-      if (net === 0n) m.delete(account);
-      else m.set(account, net);
+    for (const side of ['A', 'B'] as const) {
+      const corr = d.corrections[d.revisions.length - 1]!.filter((c) => c.side === side).reduce(
+        (sum, c) => sum + c.value,
+        0,
+      );
+      const leg = last.legs[side];
+      for (const [link, cents] of Object.entries(expectedNet(d.type, leg.inC, leg.outC, corr))) {
+        const key = `${branches[side]}|${f.links[link]!}`;
+        const net = (m.get(key) ?? 0n) + BigInt(cents) * 100n;
+        if (net === 0n) m.delete(key);
+        else m.set(key, net);
+      }
     }
     if (m.size > 0) out.set(d.id, m);
   }
@@ -267,14 +291,39 @@ const sorted = (m: Map<string, Map<string, bigint>>) =>
 
 /**
  * Posting from events against a simple model (issue 13, deliverable 3): random stock documents of every declared
- * type with revisions, deletions and cost corrections, delivered out of order and twice. Afterwards every entry
+ * type with revisions, deletions and cost corrections, their stores in two branches (and one store not heard of,
+ * taken as the document's branch), delivered out of order and twice. Afterwards every entry
  * balances, the journal's debits equal its credits, each document's live booking is the model's, and a second
  * delivery of everything books nothing.
  */
 describe.each(engines())('posting stock documents from events against a model on %s', (engine) => {
   let f: PostingFixture;
+  let branches: Record<Side, string>;
   beforeAll(async () => {
     f = await postingFixture(engine);
+    // a second branch, linked like the first, and the stores of each as inventory announces them
+    const second = await f.app.api
+      .post('/api/Branches')
+      .set(f.headers())
+      .send({ code: '7', arabicName: 'فرع جدة', accountLinks: f.links });
+    expect(second.status).toBe(201);
+    await f.app.flush();
+    branches = { A: f.branchId, B: String(second.body.id) };
+    for (const [store, side] of [
+      ['sA', 'A'],
+      ['sB', 'B'],
+    ] as const)
+      await f.deliver(
+        f.envelope('inventory.masterData.changed', store, {
+          entity: 'stores',
+          id: store,
+          code: store,
+          arabicName: store,
+          englishName: store,
+          deleted: false,
+          record: { branchId: branches[side] },
+        }),
+      );
   });
   afterAll(async () => f?.stop());
 
@@ -284,10 +333,10 @@ describe.each(engines())('posting stock documents from events against a model on
     const { docs, events } = generate(g, f, DOCS);
     for (const e of shuffledWithDuplicates(g, events)) await f.deliver(e);
     await f.checkBalanced();
-    const model = modelBookings(f, docs);
+    const model = modelBookings(f, docs, branches);
     // most documents end with an amount (a few are deleted): the comparison is not of two empty lists
     expect(model.size).toBeGreaterThan(DOCS / 2);
-    expect(sorted(await f.liveBookings())).toEqual(sorted(model));
+    expect(sorted(await f.liveBookings(true))).toEqual(sorted(model));
     const entries = await f.entryCount();
     for (const e of shuffledWithDuplicates(g, events)) await f.deliver(e);
     expect(await f.entryCount()).toBe(entries);
@@ -295,23 +344,23 @@ describe.each(engines())('posting stock documents from events against a model on
 
   it('keeps documents unposted while automatic posting is off, then posts and un-posts them in bulk', async () => {
     expect((await f.branch({ switches: { automaticPosting: false } })).status).toBe(200);
-    const before = await f.liveBookings();
+    const before = await f.liveBookings(true);
     const g = generator(SEED + 1);
     const { docs, events } = generate(g, f, Math.max(8, Math.ceil(DOCS / 4)));
     for (const e of shuffledWithDuplicates(g, events)) await f.deliver(e);
     const ids = new Set(docs.map((d) => d.id));
-    const live = async () => new Map([...(await f.liveBookings())].filter(([doc]) => ids.has(doc)));
+    const live = async () => new Map([...(await f.liveBookings(true))].filter(([doc]) => ids.has(doc)));
     expect((await live()).size).toBe(0);
     const db = f.accountsDb();
     await db.transaction((trx) => postPendingDocuments(trx, f.tenantId, f.branchId, {}));
-    expect(sorted(await live())).toEqual(sorted(modelBookings(f, docs)));
+    expect(sorted(await live())).toEqual(sorted(modelBookings(f, docs, branches)));
     await f.checkBalanced();
     // un-posting reverses the new ones and the earlier ones alike; posting again restores all
     await db.transaction((trx) => unpostDocuments(trx, f.tenantId, f.branchId, { documentIds: [...ids] }));
     expect((await live()).size).toBe(0);
-    expect(sorted(await f.liveBookings())).toEqual(sorted(before));
+    expect(sorted(await f.liveBookings(true))).toEqual(sorted(before));
     await db.transaction((trx) => postPendingDocuments(trx, f.tenantId, f.branchId, { limit: 1000 }));
-    expect(sorted(await live())).toEqual(sorted(modelBookings(f, docs)));
+    expect(sorted(await live())).toEqual(sorted(modelBookings(f, docs, branches)));
     await f.checkBalanced();
   }, 600_000);
 });

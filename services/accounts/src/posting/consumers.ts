@@ -124,8 +124,14 @@ const stockCostCorrected: EventHandler = async (trx, envelope, payload) => {
         doc,
         new Map([...byBranch].filter(([, v]) => !v.isZero()).map(([b, v]) => [b, v.toFixed()])),
       );
-    else if ((await branchLinks(s, doc.branchId)).automaticPosting)
-      await bookDocument(trx, envelope.tenantId, doc, true);
+    // one asked to be posted (not-posted) is tried again; any other follows the branch's switch
+    else
+      await bookDocument(
+        trx,
+        envelope.tenantId,
+        doc,
+        doc.status === 'notPosted' || (await branchLinks(s, doc.branchId)).automaticPosting,
+      );
   }
 };
 

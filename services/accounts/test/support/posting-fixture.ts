@@ -32,20 +32,24 @@ export async function postingFixture(engine: Engine) {
   }
   const deliver = (e: Envelope) => f.app.embedded.services.accounts!.consumer!.handle(e);
 
-  /** Each document's booking now: the net (debit - credit, stored units) per account of its live entries. */
-  async function liveBookings(): Promise<Map<string, Map<string, bigint>>> {
+  /**
+   * Each document's booking now: the net (debit - credit, stored units) per account of its live entries, or per
+   * branch and account (`<branchId>|<accountId>`) with `byBranch`.
+   */
+  async function liveBookings(byBranch = false): Promise<Map<string, Map<string, bigint>>> {
     const db = accountsDb();
     const entries = (await db('journal_entries')
       .where({ tenant_id: tenantId })
       .andWhere('source_type', 'like', 'inventory.%')
-      .select('id', 'source_id', 'reverses_entry_id')) as {
+      .select('id', 'branch_id', 'source_id', 'reverses_entry_id')) as {
       id: string;
+      branch_id: string;
       source_id: string;
       reverses_entry_id: string | null;
     }[];
     const reversed = new Set(entries.map((e) => e.reverses_entry_id));
     const live = new Map(
-      entries.filter((e) => !e.reverses_entry_id && !reversed.has(e.id)).map((e) => [e.id, e.source_id]),
+      entries.filter((e) => !e.reverses_entry_id && !reversed.has(e.id)).map((e) => [e.id, e]),
     );
     const out = new Map<string, Map<string, bigint>>();
     const lines = (await db('journal_lines')
@@ -57,13 +61,14 @@ export async function postingFixture(engine: Engine) {
       credit: unknown;
     }[];
     for (const l of lines) {
-      const doc = live.get(l.entry_id);
-      if (!doc) continue;
-      const m = out.get(doc) ?? new Map<string, bigint>();
-      const net = (m.get(l.account_id) ?? 0n) + BigInt(String(l.debit)) - BigInt(String(l.credit));
-      if (net === 0n) m.delete(l.account_id);
-      else m.set(l.account_id, net);
-      out.set(doc, m);
+      const entry = live.get(l.entry_id);
+      if (!entry) continue;
+      const key = byBranch ? `${entry.branch_id}|${l.account_id}` : l.account_id;
+      const m = out.get(entry.source_id) ?? new Map<string, bigint>();
+      const net = (m.get(key) ?? 0n) + BigInt(String(l.debit)) - BigInt(String(l.credit));
+      if (net === 0n) m.delete(key);
+      else m.set(key, net);
+      out.set(entry.source_id, m);
     }
     return out;
   }
