@@ -235,4 +235,36 @@ describe.each(engines())('posting from events on %s', (engine) => {
     expect(await statusOf(doc.id)).toBe('nothing');
     await f.checkBalanced();
   });
+  it('a transfer to a store of another branch books each branch its part, through goods in transit', async () => {
+    expect((await f.branch({ switches: { automaticPosting: true } })).status).toBe(200);
+    const other = await f.app.api
+      .post('/api/Branches')
+      .set(f.headers())
+      .send({ code: '9', arabicName: 'فرع الدمام', accountLinks: f.links });
+    expect(other.status).toBe(201);
+    await f.app.flush();
+    const [here, item] = [await f.store(), await f.item()];
+    const there = (await f.create('/api/Stores', { arabicName: 'مخزن الدمام', branchId: other.body.id })).id;
+    await f.create('/api/AdditionOrders', {
+      date: `${f.year}-02-04`,
+      storeId: here,
+      lines: [{ itemId: item, unitId: f.units.piece, quantity: '10', unitCost: '3' }],
+    });
+    const transfer = await f.create('/api/StorageTransfers', {
+      date: `${f.year}-02-05`,
+      storeId: here,
+      toStoreId: there,
+      lines: [{ itemId: item, unitId: f.units.piece, quantity: '4' }],
+    });
+    await f.app.flush();
+    expect((await f.liveBookings(true)).get(transfer.id)).toEqual(
+      new Map([
+        [`${f.branchId}|${f.links.goodsInTransit}`, 120_000n],
+        [`${f.branchId}|${f.links.inventory}`, -120_000n],
+        [`${other.body.id}|${f.links.inventory}`, 120_000n],
+        [`${other.body.id}|${f.links.goodsInTransit}`, -120_000n],
+      ]),
+    );
+    await f.checkBalanced();
+  });
 });
