@@ -5,4 +5,6 @@
 export const accountsPaths = {
   journalVerify: '/journal-verify',
   fiscalYears: '/fiscal-years',
+  /** Documents whose posting from events failed (issue 13, deliverable 3); the spec names no route for it. */
+  notPosted: '/not-posted',
 } as const;

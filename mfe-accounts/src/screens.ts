@@ -25,4 +25,7 @@ export const screens: ScreenRegistry = {
       [accountsPaths.fiscalYears]: m.FiscalYearsScreen,
     })),
   ),
+  ...lazyScreens([accountsPaths.notPosted], () =>
+    import('./screens/NotPostedScreen').then((m) => ({ [accountsPaths.notPosted]: m.NotPostedScreen })),
+  ),
 };

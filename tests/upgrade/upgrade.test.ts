@@ -29,6 +29,14 @@ const appendedByUpgrades: Record<string, string> = {
   md_stores: 'a tenant without a store on its master branch gets the default store',
 };
 
+/**
+ * Tables an upgrade rewrites rows of on purpose (keeping every row), with why: the rows' count is compared.
+ */
+const rewrittenByUpgrades: Record<string, string> = {
+  // issue 13 (identity_0005_branch_account_links): the master and default branches get the default chart's links
+  branches: "a tenant's master and default branches get their links to the default chart's accounts",
+};
+
 describe.each(engines())('upgrading a database made by an earlier version, on %s', (engine) => {
   let fresh: Record<string, SchemaShape>;
   beforeAll(async () => {
@@ -66,6 +74,7 @@ describe.each(engines())('upgrading a database made by an earlier version, on %s
             );
             for (const [table, { rows }] of Object.entries(kept)) {
               if (appendedByUpgrades[table]) expect(after[table]!.rows).toEqual(expect.arrayContaining(rows));
+              else if (rewrittenByUpgrades[table]) expect(after[table]!.rows).toHaveLength(rows.length);
               else
                 expect({ table: `${name}.${table}`, rows: after[table]?.rows }).toEqual({
                   table: `${name}.${table}`,

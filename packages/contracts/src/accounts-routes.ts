@@ -80,6 +80,32 @@ export type BranchLockDate = z.infer<typeof branchLockDate>;
 
 const fiscal = { service: 'accounts', tag: 'Fiscal years' } as const;
 
+/** Why a document could not be posted from its event (issue 13, deliverable 3): the not-posted list. */
+export const notPostedReasons = [
+  'posting.linkMissing',
+  'posting.accountMissing',
+  'posting.accountIsParent',
+  'posting.branchUnknown',
+] as const;
+
+export const notPostedDocument = z.object({
+  sourceService: z.string(),
+  documentType: z.string(),
+  documentId: z.string(),
+  branchId: z.string(),
+  code: z.string(),
+  revision: z.number().int(),
+  date: z.string(),
+  reason: z.enum(notPostedReasons),
+  /** The branch's account link concerned (a name of `accountLinkNames`), if any. */
+  link: z.string().nullable(),
+  /** The reason in the request's language. */
+  message: z.string(),
+});
+export type NotPostedDocument = z.infer<typeof notPostedDocument>;
+
+const postingBase = { service: 'accounts', tag: 'Posting' } as const;
+
 export const accountsRoutes = defineRoutes({
   listFiscalYearCloses: {
     ...fiscal,
@@ -125,6 +151,28 @@ export const accountsRoutes = defineRoutes({
     params: z.object({ branchId: idSchema }),
     body: z.object({ lockDate: isoDateSchema.nullable() }),
     response: branchLockDate,
+  },
+  notPostedDocuments: {
+    ...postingBase,
+    method: 'get',
+    path: '/api/Posting/notPosted',
+    access: access.permission('gLPost'),
+    summary:
+      "The documents of the request's branch (or of every branch allowed) that could not be posted, with why",
+    query: z.object({
+      page: z.coerce.number().int().min(1).default(1),
+      pageSize: z.coerce.number().int().min(1).max(500).default(25),
+    }),
+    response: z.object({ items: z.array(notPostedDocument), total: z.number().int() }),
+  },
+  retryNotPosted: {
+    ...postingBase,
+    method: 'post',
+    path: '/api/Posting/notPosted/retry',
+    access: access.permission('gLPost'),
+    summary: "Try the not-posted documents of the request's branch (or of every branch allowed) again",
+    body: z.object({}).default({}),
+    response: z.object({ done: z.number().int(), posted: z.number().int(), notPosted: z.number().int() }),
   },
   verifyJournal: {
     ...base,

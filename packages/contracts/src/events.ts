@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { branchAccountLinks } from './account-links';
 import { branchPolicies, branchSwitches } from './identity';
 
 /**
@@ -87,6 +88,8 @@ const branchPayload = z.object({
   switches: branchSwitches.optional(),
   /** How deep the chart of accounts may go (spec section 3, branch); absent in events from before. */
   maxAccountLevel: z.number().int().optional(),
+  /** The branch's links to accounting accounts (accounts posts documents with them); absent in events from before. */
+  accountLinks: branchAccountLinks.optional(),
 });
 
 const companyPayload = z.object({

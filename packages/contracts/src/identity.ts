@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isStrictBase64, textSchema } from './text';
 import { idSchema, namesInput } from './common';
 import { decimalString } from './money';
+import { branchAccountLinks, noAccountLinks } from './account-links';
 import { isPermissionName, type PermissionName } from './permissions';
 import {
   ONE_MIB,
@@ -134,6 +135,7 @@ export const branchInput = namesInput.and(
     defaultPriceListId: idSchema.nullable().default(null),
     policies: branchPolicies.default(branchPolicies.parse({})),
     switches: branchSwitches.default(branchSwitches.parse({})),
+    accountLinks: branchAccountLinks.default(noAccountLinks),
   }),
 );
 export type BranchInput = z.infer<typeof branchInput>;
@@ -167,6 +169,7 @@ export const branchSchema = z.object({
   defaultPriceListId: idSchema.nullable(),
   policies: branchPolicies,
   switches: branchSwitches,
+  accountLinks: branchAccountLinks.default(noAccountLinks),
 });
 export type Branch = z.infer<typeof branchSchema>;
 

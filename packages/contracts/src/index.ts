@@ -5,6 +5,7 @@ export * from './problem';
 export * from './validators';
 export * from './text';
 export * from './common';
+export * from './account-links';
 export * from './identity';
 export * from './events';
 export * from './asyncapi';

@@ -15,6 +15,7 @@ import { chartHooks, chartMigration, defaultChartStarters } from './chart';
 import { fiscalRouteHandlers, fiscalYearsMigration } from './fiscal';
 import { journalRouteHandlers } from './journal';
 import { accountsMigrations } from './migrations';
+import { postingHandlers, postingMigration, postingRouteHandlers } from './posting';
 import { accountInUse, costCenterInUse, voucherRoutes, vouchersMigration } from './vouchers';
 
 const starters = starterRecords(defaultChartStarters());
@@ -35,14 +36,16 @@ export const accountsModule: ServiceModule = {
     idempotencyKitMigration,
     vouchersMigration,
     treeLocksMigration,
+    postingMigration,
     fiscalYearsMigration,
   ],
   routes: (deps) => [
     ...masterDataRoutes(deps, entitiesOf('accounts'), chartHooks({ accountInUse, costCenterInUse })),
     ...journalRouteHandlers(deps),
+    ...postingRouteHandlers(deps),
     ...voucherRoutes(deps),
     ...fiscalRouteHandlers(deps),
   ],
-  consumers: () => starters.withHandlers({ ...replicaHandlers }),
+  consumers: () => starters.withHandlers({ ...replicaHandlers, ...postingHandlers }),
   seed: (deps) => starters.seed(deps),
 };

@@ -1,4 +1,4 @@
-import type { Migration } from '@erp/service-kit';
+import { starterRecordId, type Migration } from '@erp/service-kit';
 
 export const identityMigrations: Migration[] = [
   {
@@ -179,6 +179,61 @@ export const identityMigrations: Migration[] = [
         t.string('first_at', 30).notNullable();
         t.primary(['tenant_id', 'branch_id']);
       });
+    },
+  },
+  {
+    // issue 13: a branch's links to accounting accounts live in its data (JSON). Tenants made before get, on
+    // their master and default branches, the links a new tenant gets: the default chart's accounts by their
+    // starter ids (literal here: frozen, whatever the chart becomes). Other branches stay unlinked.
+    name: 'identity_0005_branch_account_links',
+    async up(knex) {
+      const links: Record<string, string> = {
+        cash: 'mainSafe',
+        banks: 'mainBank',
+        receivables: 'customers',
+        payables: 'suppliers',
+        sales: 'sales',
+        salesReturns: 'salesReturns',
+        vatOutput: 'vatOutput',
+        vatInput: 'vatInput',
+        inventory: 'merchandise',
+        costOfGoodsSold: 'costOfGoodsSold',
+        discountsAllowed: 'discountsAllowed',
+        discountsReceived: 'discountsReceived',
+        shortage: 'inventoryShortage',
+        overflow: 'inventoryOverflow',
+        damage: 'inventoryDamage',
+        commissions: 'salesCommissions',
+        stockReceipts: 'ownerCurrent',
+        stockIssues: 'otherGeneralExpenses',
+        goodsInTransit: 'goodsInTransit',
+      };
+      const tenants = (await knex('tenants').select('id', 'default_branch_id')) as {
+        id: string;
+        default_branch_id: string | null;
+      }[];
+      for (const tenant of tenants) {
+        const rows = (await knex('branches')
+          .where({ tenant_id: tenant.id })
+          .andWhere((q) => {
+            q.where({ is_master: true });
+            if (tenant.default_branch_id) q.orWhere({ id: tenant.default_branch_id });
+          })
+          .select('id', 'data')) as { id: string; data: unknown }[];
+        for (const row of rows) {
+          const data = (typeof row.data === 'string' ? JSON.parse(row.data) : (row.data ?? {})) as Record<
+            string,
+            unknown
+          >;
+          if (data.accountLinks) continue;
+          data.accountLinks = Object.fromEntries(
+            Object.entries(links).map(([name, key]) => [name, starterRecordId(tenant.id, `account.${key}`)]),
+          );
+          await knex('branches')
+            .where({ id: row.id })
+            .update({ data: JSON.stringify(data) });
+        }
+      }
     },
   },
 ];

@@ -19,6 +19,7 @@ import { pathTo } from '../settings/shell-routes';
 import { startUpDone } from '../state/session';
 import { useShellDispatch, useShellSelector } from '../state/store';
 import { loadWorkspace } from '../state/workspace';
+import { AccountLinksSection } from './AccountLinksSection';
 import {
   EMPTY_BRANCH,
   branchPayload,
@@ -293,7 +294,23 @@ export function BranchFormPage({ mode }: { mode: BranchMode }) {
               />
             </Check>
           ))}
+          {errors['switches.automaticPosting'] ? (
+            <Message
+              severity="error"
+              text={errors['switches.automaticPosting']}
+              data-testid="automatic-posting-error"
+            />
+          ) : null}
         </FormSection>
+        <AccountLinksSection
+          links={form.accountLinks}
+          readOnly={readOnly}
+          errors={errors}
+          onChange={(links) => {
+            set('accountLinks', links);
+            setServerErrors(({ 'switches.automaticPosting': _, ...rest }) => rest);
+          }}
+        />
         <FormSection title={t('screens.branches.notes')}>
           <Field id="branch-notes" label={t('screens.branches.notes')} error={errors.notes} wide>
             <InputTextarea

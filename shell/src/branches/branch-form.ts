@@ -1,4 +1,4 @@
-import type { Branch } from '@erp/contracts';
+import { noAccountLinks, type Branch } from '@erp/contracts';
 
 /** The branch policies and their choices (contracts' branchPolicies), in the order the form shows them. */
 export const policyOptions = {
@@ -78,11 +78,18 @@ export const EMPTY_BRANCH: BranchForm = {
     allowZeroQuantity: false,
     allowZeroPrice: false,
   },
+  accountLinks: noAccountLinks,
 };
 
 export function branchToForm(branch: Branch): BranchForm {
   const { id: _id, isMaster: _master, ...rest } = branch;
-  return { ...EMPTY_BRANCH, ...rest, policies: { ...branch.policies }, switches: { ...branch.switches } };
+  return {
+    ...EMPTY_BRANCH,
+    ...rest,
+    policies: { ...branch.policies },
+    switches: { ...branch.switches },
+    accountLinks: { ...noAccountLinks, ...branch.accountLinks },
+  };
 }
 
 /** Trimmed texts; the decimals as the contracts' decimal strings. */

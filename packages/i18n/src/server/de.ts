@@ -161,6 +161,10 @@ export const de: ServerMessages = {
   'journal.debitAndCredit': 'Eine Zeile ist Soll oder Haben, nicht beides',
   'journal.alreadyReversed': 'Diese Buchung wurde bereits storniert',
   'journal.reversalOfReversal': 'Eine Stornobuchung kann nicht storniert werden; buchen Sie neu',
+  'posting.linkMissing': 'Die Kontoverknüpfung „{link}“ der Filiale ist nicht gesetzt',
+  'posting.accountMissing': 'Das als „{link}“ verknüpfte Konto existiert nicht mehr',
+  'posting.accountIsParent': 'Das als „{link}“ verknüpfte Konto hat Unterkonten und nimmt keine Buchungen an',
+  'posting.branchUnknown': 'Die Filiale dieses Belegs ist der Buchhaltung noch nicht bekannt',
   'journal.contentChanged': 'Der Inhalt der Buchung wurde nach dem Buchen geändert',
   'journal.entryMissing': 'Eine Buchung vor dieser wurde gelöscht',
   'journal.linkBroken':

@@ -156,6 +156,11 @@ export const fr: ServerMessages = {
   'journal.debitAndCredit': 'Une ligne est soit un débit soit un crédit, pas les deux',
   'journal.alreadyReversed': 'Cette écriture a déjà été extournée',
   'journal.reversalOfReversal': 'Une extourne ne peut pas être extournée ; passez une nouvelle écriture',
+  'posting.linkMissing': "Le lien de compte « {link} » de l'agence n'est pas défini",
+  'posting.accountMissing': "Le compte lié comme « {link} » n'existe plus",
+  'posting.accountIsParent':
+    "Le compte lié comme « {link} » a des sous-comptes et ne peut pas recevoir d'écritures",
+  'posting.branchUnknown': "L'agence de ce document n'est pas encore connue de la comptabilité",
   'journal.contentChanged': "Le contenu de l'écriture a été modifié après sa comptabilisation",
   'journal.entryMissing': 'Une écriture précédant celle-ci a été supprimée',
   'journal.linkBroken': "La chaîne est rompue ici : une écriture a été insérée ou l'ordre a changé",

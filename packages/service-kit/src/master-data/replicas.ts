@@ -39,6 +39,7 @@ const branch: EventHandler = async (trx, envelope, payload) => {
       policies: p.policies ?? null,
       switches: p.switches ?? null,
       maxAccountLevel: p.maxAccountLevel ?? null,
+      accountLinks: p.accountLinks ?? null,
     }),
   });
 };

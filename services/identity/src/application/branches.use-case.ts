@@ -1,5 +1,6 @@
-import type { Branch, BranchInput } from '@erp/contracts';
+import { missingAccountLinks, type Branch, type BranchInput } from '@erp/contracts';
 import {
+  AppError,
   conflict,
   emit,
   newId,
@@ -31,6 +32,7 @@ export function branchUseCases(deps: ServiceDeps) {
     async create(ctx: RequestContext, input: BranchInput): Promise<Branch> {
       return deps.transact(async (trx) => {
         const s = requireTenant(trx, ctx);
+        refuseAutomaticPostingWithoutLinks(input);
         if (await branchesRepository.codeTaken(s, input.code)) {
           throw conflict('codeAlreadyUsed', [{ field: 'code', code: 'codeAlreadyUsed' }]);
         }
@@ -51,6 +53,7 @@ export function branchUseCases(deps: ServiceDeps) {
         if (!before) throw notFound();
         if (before.isMaster) throw conflict('masterBranchReadOnly');
         await refuseIrreversible(s, before, input);
+        refuseAutomaticPostingWithoutLinks(input);
         if (await branchesRepository.codeTaken(s, input.code, id)) {
           throw conflict('codeAlreadyUsed', [{ field: 'code', code: 'codeAlreadyUsed' }]);
         }
@@ -99,4 +102,18 @@ async function refuseIrreversible(s: TenantScope, before: Branch, input: BranchI
       'policiesLocked',
       changed.map((k) => ({ field: `policies.${k}`, code: 'policiesLocked' })),
     );
+}
+
+/**
+ * Spec section 4: automatic posting cannot be enabled unless the branch's accounts are linked (every link the
+ * accounts service's posting rules debit or credit); a save that keeps it on while removing a link is refused too.
+ */
+function refuseAutomaticPostingWithoutLinks(input: BranchInput): void {
+  if (!input.switches.automaticPosting) return;
+  const missing = missingAccountLinks(input.accountLinks);
+  if (missing.length === 0) return;
+  throw new AppError(400, 'automaticPostingNeedsAccounts', {}, [
+    { field: 'switches.automaticPosting', code: 'automaticPostingNeedsAccounts' },
+    ...missing.map((name) => ({ field: `accountLinks.${name}`, code: 'validation.required' })),
+  ]);
 }

@@ -14,6 +14,7 @@ export function branchEventPayload(b: Branch): PayloadOf<'branchCreated'> {
     policies: b.policies,
     switches: b.switches,
     maxAccountLevel: b.maxAccountLevel,
+    accountLinks: b.accountLinks,
   };
 }
 

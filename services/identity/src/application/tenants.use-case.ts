@@ -20,6 +20,7 @@ import { companyRepository } from '../persistence/company.repository';
 import { tenantsRepository, type Tenant } from '../persistence/tenants.repository';
 import { usersRepository } from '../persistence/users.repository';
 import { branchEventPayload, companyEventPayload } from './events';
+import { defaultAccountLinks } from './default-account-links';
 import { ensureFiscalYears } from './fiscal-years.use-case';
 import { generatePassword, hashPassword } from './passwords';
 import { today } from './session.use-case';
@@ -88,9 +89,19 @@ export function tenantUseCases(deps: ServiceDeps) {
             // made by inventory and sales from this branch's event, by these ids (starter-records.ts)
             defaultStoreId: starterRecordId(tenantId, starterKeys.defaultStore),
             defaultCustomerId: starterRecordId(tenantId, starterKeys.cashCustomer),
+            accountLinks: defaultAccountLinks(tenantId),
           },
         ],
-        [defaultId, false, { code: '1', arabicName: 'الفرع الرئيسي', englishName: 'Main branch' }],
+        [
+          defaultId,
+          false,
+          {
+            code: '1',
+            arabicName: 'الفرع الرئيسي',
+            englishName: 'Main branch',
+            accountLinks: defaultAccountLinks(tenantId),
+          },
+        ],
       ];
       const origin = providerOrigin(tenantId);
       for (const [id, isMaster, raw] of branches) {

@@ -1,0 +1,171 @@
+import { dec, events, toStored, type Dec, type PayloadOf } from '@erp/contracts';
+import { nowIso, replicaHandlers, tenantScope, type EventHandler, type TenantScope } from '@erp/service-kit';
+import {
+  POSTING_CORRECTIONS,
+  bookCorrections,
+  bookDocument,
+  documentKey,
+  findPostingDocument,
+  saveRevision,
+  type PostingDocument,
+  type PostingLeg,
+} from './document-booking';
+import { branchLinks } from './entry-lines';
+import { retryNotPosted } from './pending';
+import { ruleFor } from './registry';
+
+const POSTING_STORES = 'posting_stores';
+
+/** The branch of each store named (the document's own branch for a store not heard of). */
+async function storeBranches(s: TenantScope, storeIds: readonly string[], fallback: string) {
+  const rows = (await s(POSTING_STORES)
+    .whereIn('store_id', [...new Set(storeIds)])
+    .select('store_id', 'branch_id')) as { store_id: string; branch_id: string }[];
+  const known = new Map(rows.map((r) => [String(r.store_id), String(r.branch_id)]));
+  return (storeId: string) => known.get(storeId) ?? fallback;
+}
+
+/**
+ * `inventory.stock.moved`: a document's movements at one revision. Its own lines (not the reversals of the
+ * revision before) are its whole effect now, split by the branch of their stores; a revision not above the one
+ * known is stale and books nothing, so redelivered and out-of-order events leave the journal right. A deleted
+ * document has no lines: its entries are reversed.
+ */
+const stockMoved: EventHandler = async (trx, envelope, payload) => {
+  const p = payload as PayloadOf<'stockMoved'>;
+  if (!ruleFor(p.sourceService, p.documentType)) return;
+  const s = tenantScope(trx, envelope.tenantId);
+  const known = await findPostingDocument(s, p);
+  if (known && known.revision >= p.revision) return;
+  const branchId = envelope.branchId ?? known?.branchId ?? '';
+  const own = p.movements.filter((m) => !m.reversal);
+  const branchOf = await storeBranches(
+    s,
+    own.map((m) => m.storeId),
+    branchId,
+  );
+  const legs = new Map<string, { in: Dec; out: Dec }>();
+  for (const m of own) {
+    const leg = legs.get(branchOf(m.storeId)) ?? { in: dec(0), out: dec(0) };
+    const quantity = dec(m.quantity);
+    const value = dec(m.value);
+    // a movement in (or, without quantity, one that raised the value) is received stock
+    const received = quantity.isZero() ? value.isPositive() : quantity.isPositive();
+    if (received) leg.in = leg.in.plus(value);
+    else leg.out = leg.out.minus(value);
+    legs.set(branchOf(m.storeId), leg);
+  }
+  const parts: PostingLeg[] = [...legs]
+    .map(([b, l]) => ({ branchId: b, in: l.in.toFixed(), out: l.out.toFixed() }))
+    .sort((a, b) => a.branchId.localeCompare(b.branchId));
+  const doc: PostingDocument = {
+    sourceService: p.sourceService,
+    documentType: p.documentType,
+    documentId: p.documentId,
+    branchId,
+    code: p.code,
+    revision: p.revision,
+    date: p.date,
+    inValue: parts.reduce((sum, l) => sum.plus(dec(l.in)), dec(0)).toFixed(),
+    outValue: parts.reduce((sum, l) => sum.plus(dec(l.out)), dec(0)).toFixed(),
+    legs: parts,
+    status: known?.status ?? 'unposted',
+    reason: null,
+    reasonLink: null,
+  };
+  await saveRevision(s, doc, known !== null);
+  // corrections of earlier revisions were reversed with them in inventory: they are done with
+  await s(POSTING_CORRECTIONS).where(documentKey(doc)).andWhere('revision', '<', doc.revision).delete();
+  const { automaticPosting } = await branchLinks(s, doc.branchId);
+  await bookDocument(trx, envelope.tenantId, doc, automaticPosting);
+};
+
+type Correction = PayloadOf<'stockCostCorrected'>['corrections'][number];
+
+/**
+ * `inventory.stock.costCorrected`: back-dated re-costing changed the value of lines already booked. Each
+ * correction is kept for its document revision (it may arrive before that revision's movements); one for the
+ * posted revision books a correction entry, one for a revision already replaced is stale.
+ */
+const stockCostCorrected: EventHandler = async (trx, envelope, payload) => {
+  const p = payload as PayloadOf<'stockCostCorrected'>;
+  const s = tenantScope(trx, envelope.tenantId);
+  const branchOf = await storeBranches(
+    s,
+    p.corrections.map((c) => c.storeId),
+    envelope.branchId ?? '',
+  );
+  const perDocument = new Map<string, { key: Correction; byBranch: Map<string, Dec> }>();
+  for (const [i, c] of p.corrections.entries()) {
+    if (!ruleFor(c.sourceService, c.documentType)) continue;
+    const known = await findPostingDocument(s, c);
+    if (known && known.revision > c.revision) continue;
+    const branchId = branchOf(c.storeId) || known?.branchId || '';
+    await s.insert(POSTING_CORRECTIONS, {
+      event_id: envelope.id,
+      line_no: i + 1,
+      ...documentKey(c),
+      revision: c.revision,
+      branch_id: branchId,
+      value: toStored(c.value),
+    });
+    const k = `${c.sourceService}\u0000${c.documentType}\u0000${c.documentId}\u0000${c.revision}`;
+    const entry = perDocument.get(k) ?? { key: c, byBranch: new Map<string, Dec>() };
+    entry.byBranch.set(branchId, (entry.byBranch.get(branchId) ?? dec(0)).plus(dec(c.value)));
+    perDocument.set(k, entry);
+  }
+  for (const { key, byBranch } of perDocument.values()) {
+    const doc = await findPostingDocument(s, key);
+    if (!doc || doc.revision !== key.revision) continue;
+    if (doc.status === 'posted')
+      await bookCorrections(
+        trx,
+        envelope.tenantId,
+        doc,
+        new Map([...byBranch].filter(([, v]) => !v.isZero()).map(([b, v]) => [b, v.toFixed()])),
+      );
+    // one asked to be posted (not-posted) is tried again; any other follows the branch's switch
+    else
+      await bookDocument(
+        trx,
+        envelope.tenantId,
+        doc,
+        doc.status === 'notPosted' || (await branchLinks(s, doc.branchId)).automaticPosting,
+      );
+  }
+};
+
+/** Inventory's stores, for the branch each belongs to (a deleted store keeps its branch for its history). */
+const storeChanged: EventHandler = async (trx, envelope, payload) => {
+  const p = payload as PayloadOf<'inventoryMasterDataChanged'>;
+  const branchId = typeof p.record.branchId === 'string' ? p.record.branchId : null;
+  if (p.entity !== 'stores' || p.deleted || !branchId) return;
+  const s = tenantScope(trx, envelope.tenantId);
+  const current = await s(POSTING_STORES).where({ store_id: p.id }).first('as_of');
+  if (current && String(current.as_of) > envelope.occurredAt) return;
+  if (current)
+    await s(POSTING_STORES)
+      .where({ store_id: p.id })
+      .update({ branch_id: branchId, as_of: envelope.occurredAt });
+  else
+    await s.insert(POSTING_STORES, {
+      store_id: p.id,
+      branch_id: branchId,
+      as_of: envelope.occurredAt || nowIso(),
+    });
+};
+
+/** The branch replica, then the not-posted documents with a part in the branch tried with its links now. */
+const branchChanged: EventHandler = async (trx, envelope, payload) => {
+  await replicaHandlers[envelope.type]!(trx, envelope, payload);
+  await retryNotPosted(trx, envelope.tenantId, (payload as { id: string }).id);
+};
+
+/** What accounts consumes for posting from events (beside the replicas, which the branch handlers include). */
+export const postingHandlers: Readonly<Record<string, EventHandler>> = {
+  [events.stockMoved.type]: stockMoved,
+  [events.stockCostCorrected.type]: stockCostCorrected,
+  [events.inventoryMasterDataChanged.type]: storeChanged,
+  [events.branchCreated.type]: branchChanged,
+  [events.branchChanged.type]: branchChanged,
+};

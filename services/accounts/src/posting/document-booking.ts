@@ -1,0 +1,239 @@
+import { dec, storedToString, toStored } from '@erp/contracts';
+import { nowIso, parseJson, tenantScope, type Executor, type TenantScope } from '@erp/service-kit';
+import { appendEntry, reverseEntry, type JournalLineInput } from '../journal';
+import { branchLinks, entryLines, type NotPostable } from './entry-lines';
+import { postingSourceType, ruleFor } from './registry';
+import type { PostingAmounts } from './rules';
+
+export type PostingStatus = 'posted' | 'unposted' | 'notPosted' | 'nothing';
+
+/** One branch's part of a document: the value its stores received and issued (decimal strings). */
+export interface PostingLeg {
+  branchId: string;
+  in: string;
+  out: string;
+}
+
+/** A document as accounts knows it: its last revision's amounts and where its booking stands. */
+export interface PostingDocument {
+  sourceService: string;
+  documentType: string;
+  documentId: string;
+  /** The branch the document was issued in: its automatic-posting switch and its not-posted list. */
+  branchId: string;
+  code: string;
+  revision: number;
+  date: string;
+  inValue: string;
+  outValue: string;
+  /** Its parts by the branch of the stores moved (one, but for a transfer between two branches' stores). */
+  legs: PostingLeg[];
+  status: PostingStatus;
+  reason: string | null;
+  reasonLink: string | null;
+}
+
+export const POSTING_DOCUMENTS = 'posting_documents';
+export const POSTING_CORRECTIONS = 'posting_corrections';
+
+const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+export function toPostingDocument(row: Record<string, unknown>): PostingDocument {
+  return {
+    sourceService: String(row.source_service),
+    documentType: String(row.document_type),
+    documentId: String(row.document_id),
+    branchId: String(row.branch_id),
+    code: String(row.code),
+    revision: Number(row.revision),
+    date: String(row.date),
+    inValue: storedToString(row.in_value as string),
+    outValue: storedToString(row.out_value as string),
+    legs: parseJson<PostingLeg[]>(row.legs, []),
+    status: String(row.status) as PostingStatus,
+    reason: text(row.reason),
+    reasonLink: text(row.reason_link),
+  };
+}
+
+export const documentKey = (d: Pick<PostingDocument, 'sourceService' | 'documentType' | 'documentId'>) => ({
+  source_service: d.sourceService,
+  document_type: d.documentType,
+  document_id: d.documentId,
+});
+
+export async function findPostingDocument(
+  s: TenantScope,
+  key: Pick<PostingDocument, 'sourceService' | 'documentType' | 'documentId'>,
+): Promise<PostingDocument | null> {
+  const row = await s(POSTING_DOCUMENTS).where(documentKey(key)).first();
+  return row ? toPostingDocument(row) : null;
+}
+
+/** Saves the document's revision and amounts (the booking's status is set by `bookDocument`). */
+export async function saveRevision(s: TenantScope, doc: PostingDocument, existing: boolean): Promise<void> {
+  const row = {
+    branch_id: doc.branchId,
+    code: doc.code.slice(0, 40),
+    revision: doc.revision,
+    date: doc.date,
+    in_value: toStored(doc.inValue),
+    out_value: toStored(doc.outValue),
+    legs: JSON.stringify(doc.legs),
+    status: doc.status,
+    reason: doc.reason,
+    reason_link: doc.reasonLink,
+    updated_at: nowIso(),
+  };
+  if (existing) await s(POSTING_DOCUMENTS).where(documentKey(doc)).update(row);
+  else await s.insert(POSTING_DOCUMENTS, { ...documentKey(doc), ...row });
+}
+
+/** The document's entries that stand: neither reversals nor reversed (its booking, base and corrections). */
+export async function liveEntries(s: TenantScope, doc: PostingDocument): Promise<string[]> {
+  const entries = (await s('journal_entries')
+    .where({ source_type: postingSourceType(doc.sourceService, doc.documentType), source_id: doc.documentId })
+    .select('id', 'reverses_entry_id')) as { id: string; reverses_entry_id: string | null }[];
+  const reversed = new Set(entries.map((e) => e.reverses_entry_id).filter(Boolean));
+  return entries.filter((e) => !e.reverses_entry_id && !reversed.has(e.id)).map((e) => e.id);
+}
+
+/** Each branch's amounts of the document's current revision: its part and the cost corrections of its stores. */
+export async function amountsByBranch(
+  s: TenantScope,
+  doc: PostingDocument,
+): Promise<Map<string, PostingAmounts>> {
+  const out = new Map<string, PostingAmounts>();
+  const at = (branchId: string) => {
+    const a = out.get(branchId) ?? { in: dec(0), out: dec(0), correction: dec(0) };
+    out.set(branchId, a);
+    return a;
+  };
+  for (const leg of doc.legs) {
+    const a = at(leg.branchId);
+    a.in = a.in.plus(dec(leg.in));
+    a.out = a.out.plus(dec(leg.out));
+  }
+  const corrections = (await s(POSTING_CORRECTIONS)
+    .where({ ...documentKey(doc), revision: doc.revision })
+    .groupBy('branch_id')
+    .select('branch_id')
+    .sum({ total: 'value' })) as { branch_id: string; total: unknown }[];
+  for (const c of corrections) {
+    const a = at(String(c.branch_id));
+    a.correction = a.correction.plus(dec(storedToString((c.total ?? 0) as string)));
+  }
+  return out;
+}
+
+const sourceOf = (doc: PostingDocument) => ({
+  type: postingSourceType(doc.sourceService, doc.documentType),
+  id: doc.documentId,
+  revision: doc.revision,
+});
+const memoOf = (doc: PostingDocument) => `${doc.documentType} ${doc.code}`.slice(0, 400);
+const isZero = (a: PostingAmounts) => a.in.isZero() && a.out.isZero() && a.correction.isZero();
+
+/**
+ * Brings the document's booking to its current revision, in the caller's transaction: every live entry of it is
+ * reversed (posted lines are never edited), then, when `post`, one entry per branch part is booked from its rule,
+ * amounts and that branch's links; a link that is missing or names an unusable account books none of them and
+ * leaves it 'notPosted' with the reason (the not-posted list). Without `post` it waits 'unposted'.
+ */
+export async function bookDocument(
+  trx: Executor,
+  tenantId: string,
+  doc: PostingDocument,
+  post: boolean,
+  postedBy: string | null = null,
+): Promise<PostingStatus> {
+  const s = tenantScope(trx, tenantId);
+  const source = sourceOf(doc);
+  for (const id of await liveEntries(s, doc))
+    await reverseEntry(trx, tenantId, id, { date: doc.date, source, memo: memoOf(doc), postedBy });
+  const parts = [...(await amountsByBranch(s, doc))].filter(([, a]) => !isZero(a));
+  let outcome: { status: PostingStatus; problem: NotPostable | null };
+  if (parts.length === 0) outcome = { status: 'nothing', problem: null };
+  else if (!post) outcome = { status: 'unposted', problem: null };
+  else outcome = await bookParts(trx, tenantId, doc, parts, postedBy);
+  await s(POSTING_DOCUMENTS)
+    .where(documentKey(doc))
+    .update({
+      status: outcome.status,
+      reason: outcome.problem?.reason ?? null,
+      reason_link: outcome.problem?.link ?? null,
+      updated_at: nowIso(),
+    });
+  return outcome.status;
+}
+
+/** Each part's lines in its branch, or the first reason one cannot be booked (then none is). */
+async function linesOfParts(
+  s: TenantScope,
+  doc: PostingDocument,
+  parts: readonly [string, PostingAmounts][],
+): Promise<[string, JournalLineInput[]][] | NotPostable> {
+  const rule = ruleFor(doc.sourceService, doc.documentType);
+  if (!rule) throw new Error(`no posting rule for ${doc.sourceService}.${doc.documentType}`);
+  const out: [string, JournalLineInput[]][] = [];
+  for (const [branchId, amounts] of parts) {
+    const branch = await branchLinks(s, branchId);
+    if (!branch.known) return { reason: 'posting.branchUnknown', link: null };
+    const lines = await entryLines(s, rule, amounts, branch.links);
+    if (!Array.isArray(lines)) return lines;
+    if (lines.length > 0) out.push([branchId, lines]);
+  }
+  return out;
+}
+
+async function bookParts(
+  trx: Executor,
+  tenantId: string,
+  doc: PostingDocument,
+  parts: readonly [string, PostingAmounts][],
+  postedBy: string | null,
+): Promise<{ status: PostingStatus; problem: NotPostable | null }> {
+  const entries = await linesOfParts(tenantScope(trx, tenantId), doc, parts);
+  if (!Array.isArray(entries)) return { status: 'notPosted', problem: entries };
+  if (entries.length === 0) return { status: 'nothing', problem: null };
+  for (const [branchId, lines] of entries)
+    await appendEntry(trx, {
+      tenantId,
+      branchId,
+      date: doc.date,
+      source: sourceOf(doc),
+      memo: memoOf(doc),
+      postedBy,
+      lines,
+    });
+  return { status: 'posted', problem: null };
+}
+
+/**
+ * Cost corrections of a posted document (signed values by the branch of their stores): one more entry of the
+ * document per branch (the correction lines alone), so the booked entries are left as they are. Falls back to a
+ * full booking when the links no longer allow it.
+ */
+export async function bookCorrections(
+  trx: Executor,
+  tenantId: string,
+  doc: PostingDocument,
+  byBranch: ReadonlyMap<string, string>,
+): Promise<PostingStatus> {
+  const parts = [...byBranch].map(
+    ([branchId, value]) =>
+      [branchId, { in: dec(0), out: dec(0), correction: dec(value) }] as [string, PostingAmounts],
+  );
+  const entries = await linesOfParts(tenantScope(trx, tenantId), doc, parts);
+  if (!Array.isArray(entries)) return bookDocument(trx, tenantId, doc, true);
+  for (const [branchId, lines] of entries)
+    await appendEntry(trx, {
+      tenantId,
+      branchId,
+      date: doc.date,
+      source: sourceOf(doc),
+      memo: memoOf(doc),
+      lines,
+    });
+  return 'posted';
+}
