@@ -86,6 +86,7 @@ export const notPostedReasons = [
   'posting.accountMissing',
   'posting.accountIsParent',
   'posting.branchUnknown',
+  'posting.periodClosed',
 ] as const;
 
 export const notPostedDocument = z.object({

@@ -267,4 +267,36 @@ describe.each(engines())('posting from events on %s', (engine) => {
     );
     await f.checkBalanced();
   });
+  it("a document dated on or before the branch's lock date waits in the not-posted list, reversals included", async () => {
+    expect((await f.branch({ switches: { automaticPosting: true }, accountLinks: f.links })).status).toBe(
+      200,
+    );
+    const id = newId();
+    await f.deliver(moved('overflowAdjustments', id, 1, '12'));
+    expect(await statusOf(id)).toBe('posted');
+    const lock = (lockDate: string | null) =>
+      f.app.api.put(`/api/BranchLockDates/${f.branchId}`).set(f.headers()).send({ lockDate });
+    expect((await lock(`${f.year}-02-01`)).status).toBe(200);
+    // its revision would reverse an entry dated in the locked period: nothing is booked, it is listed
+    const before = await f.liveBookings();
+    await f.deliver(moved('overflowAdjustments', id, 2, '15'));
+    expect(await statusOf(id)).toBe('notPosted');
+    expect((await f.liveBookings()).get(id)).toEqual(before.get(id));
+    const item = (await notPosted()).body.items.find((d: { documentId: string }) => d.documentId === id);
+    expect(item).toMatchObject({ reason: 'posting.periodClosed', link: null });
+    expect(item.message).toBe(
+      "The document's date is in a closed fiscal year or on or before the branch's lock date",
+    );
+    // the lock lifted, the retry books the new revision once
+    expect((await lock(null)).status).toBe(200);
+    expect((await f.app.api.post('/api/Posting/notPosted/retry').set(f.headers()).send({})).status).toBe(200);
+    expect(await statusOf(id)).toBe('posted');
+    expect((await f.liveBookings()).get(id)).toEqual(
+      new Map([
+        [f.links.inventory!, 150_000n],
+        [f.links.overflow!, -150_000n],
+      ]),
+    );
+    await f.checkBalanced();
+  });
 });

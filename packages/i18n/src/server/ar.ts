@@ -152,6 +152,7 @@ export const ar: ServerMessages = {
   'posting.accountMissing': "الحساب المربوط كـ '{link}' لم يعد موجوداً",
   'posting.accountIsParent': "الحساب المربوط كـ '{link}' له حسابات فرعية ولا يقبل قيوداً",
   'posting.branchUnknown': 'فرع هذا المستند غير معروف للحسابات بعد',
+  'posting.periodClosed': 'تاريخ المستند في سنة مالية مغلقة أو في تاريخ إقفال الفرع أو قبله',
   'journal.contentChanged': 'تم تغيير محتوى القيد بعد ترحيله',
   'journal.entryMissing': 'تم حذف قيد قبل هذا القيد',
   'journal.linkBroken': 'السلسلة مقطوعة هنا: تمت إضافة قيد أو تغيير الترتيب',

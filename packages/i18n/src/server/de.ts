@@ -165,6 +165,8 @@ export const de: ServerMessages = {
   'posting.accountMissing': 'Das als „{link}“ verknüpfte Konto existiert nicht mehr',
   'posting.accountIsParent': 'Das als „{link}“ verknüpfte Konto hat Unterkonten und nimmt keine Buchungen an',
   'posting.branchUnknown': 'Die Filiale dieses Belegs ist der Buchhaltung noch nicht bekannt',
+  'posting.periodClosed':
+    'Das Belegdatum liegt in einem abgeschlossenen Geschäftsjahr oder auf oder vor dem Sperrdatum der Filiale',
   'journal.contentChanged': 'Der Inhalt der Buchung wurde nach dem Buchen geändert',
   'journal.entryMissing': 'Eine Buchung vor dieser wurde gelöscht',
   'journal.linkBroken':

@@ -154,6 +154,8 @@ export const en = {
   'posting.accountMissing': "The account linked as '{link}' no longer exists",
   'posting.accountIsParent': "The account linked as '{link}' has sub-accounts and cannot take entries",
   'posting.branchUnknown': 'The branch of this document is not known to accounts yet',
+  'posting.periodClosed':
+    "The document's date is in a closed fiscal year or on or before the branch's lock date",
   'journal.contentChanged': "The entry's content was changed after it was posted",
   'journal.entryMissing': 'An entry before this one was deleted',
   'journal.linkBroken': 'The chain is broken here: an entry was inserted or the order was changed',

@@ -161,6 +161,8 @@ export const fr: ServerMessages = {
   'posting.accountIsParent':
     "Le compte lié comme « {link} » a des sous-comptes et ne peut pas recevoir d'écritures",
   'posting.branchUnknown': "L'agence de ce document n'est pas encore connue de la comptabilité",
+  'posting.periodClosed':
+    "La date du document est dans un exercice clôturé ou au plus tard à la date de verrouillage de l'agence",
   'journal.contentChanged': "Le contenu de l'écriture a été modifié après sa comptabilisation",
   'journal.entryMissing': 'Une écriture précédant celle-ci a été supprimée',
   'journal.linkBroken': "La chaîne est rompue ici : une écriture a été insérée ou l'ordre a changé",

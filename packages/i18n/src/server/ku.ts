@@ -152,6 +152,8 @@ export const ku: ServerMessages = {
   'posting.accountMissing': "ئەو هەژمارەی وەک '{link}' بەستراوە چیتر نییە",
   'posting.accountIsParent': "ئەو هەژمارەی وەک '{link}' بەستراوە هەژماری لاوەکی هەیە و تۆمار وەرناگرێت",
   'posting.branchUnknown': 'لقی ئەم بەڵگەنامەیە هێشتا بۆ هەژمارەکان ناسراو نییە',
+  'posting.periodClosed':
+    'ڕێکەوتی بەڵگەنامەکە لە ساڵێکی دارایی داخراودایە یان لە ڕێکەوتی قفڵی لقەکە یان پێشترە',
   'journal.contentChanged': 'ناوەڕۆکی تۆمارەکە دوای پۆستکردن گۆڕدراوە',
   'journal.entryMissing': 'تۆمارێک پێش ئەمە سڕاوەتەوە',
   'journal.linkBroken': 'زنجیرەکە لێرەدا پچڕاوە: تۆمارێک زیاد کراوە یان ڕیزبەندی گۆڕدراوە',

@@ -157,6 +157,8 @@ export const pt: ServerMessages = {
   'posting.accountMissing': "A conta vinculada como '{link}' não existe mais",
   'posting.accountIsParent': "A conta vinculada como '{link}' tem subcontas e não aceita lançamentos",
   'posting.branchUnknown': 'A filial deste documento ainda não é conhecida pela contabilidade',
+  'posting.periodClosed':
+    'A data do documento está num exercício encerrado ou na data de bloqueio da filial ou antes dela',
   'journal.contentChanged': 'O conteúdo do lançamento foi alterado depois de lançado',
   'journal.entryMissing': 'Um lançamento anterior a este foi apagado',
   'journal.linkBroken': 'A cadeia está quebrada aqui: um lançamento foi inserido ou a ordem foi alterada',

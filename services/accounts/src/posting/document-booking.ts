@@ -1,5 +1,6 @@
 import { dec, storedToString, toStored } from '@erp/contracts';
 import { nowIso, parseJson, tenantScope, type Executor, type TenantScope } from '@erp/service-kit';
+import { closedPeriodIssue } from '../fiscal/closed-periods';
 import { appendEntry, reverseEntry, type JournalLineInput } from '../journal';
 import { branchLinks, entryLines, type NotPostable } from './entry-lines';
 import { postingSourceType, ruleFor } from './registry';
@@ -149,11 +150,20 @@ export async function bookDocument(
 ): Promise<PostingStatus> {
   const s = tenantScope(trx, tenantId);
   const source = sourceOf(doc);
-  for (const id of await liveEntries(s, doc))
-    await reverseEntry(trx, tenantId, id, { date: doc.date, source, memo: memoOf(doc), postedBy });
+  const live = await liveEntries(s, doc);
   const parts = [...(await amountsByBranch(s, doc))].filter(([, a]) => !isZero(a));
+  // a date the journal refuses (a closed year, a locked date) books nothing, not even the reversals: the
+  // document waits in the not-posted list until the year is reopened or the lock moved, then a retry books it
+  const closed =
+    live.length > 0 || (post && parts.length > 0)
+      ? await closedPart(s, doc, [...parts.map(([b]) => b), ...(await branchesOfEntries(s, live))])
+      : null;
+  if (!closed)
+    for (const id of live)
+      await reverseEntry(trx, tenantId, id, { date: doc.date, source, memo: memoOf(doc), postedBy });
   let outcome: { status: PostingStatus; problem: NotPostable | null };
-  if (parts.length === 0) outcome = { status: 'nothing', problem: null };
+  if (closed) outcome = { status: 'notPosted', problem: closed };
+  else if (parts.length === 0) outcome = { status: 'nothing', problem: null };
   else if (!post) outcome = { status: 'unposted', problem: null };
   else outcome = await bookParts(trx, tenantId, doc, parts, postedBy);
   await s(POSTING_DOCUMENTS)
@@ -167,6 +177,27 @@ export async function bookDocument(
   return outcome.status;
 }
 
+async function branchesOfEntries(s: TenantScope, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = (await s('journal_entries')
+    .whereIn('id', [...ids])
+    .distinct('branch_id')) as {
+    branch_id: string;
+  }[];
+  return rows.map((r) => r.branch_id);
+}
+
+/** The reason the journal would refuse the document's date in one of `branches`, or null. */
+async function closedPart(
+  s: TenantScope,
+  doc: PostingDocument,
+  branches: readonly string[],
+): Promise<NotPostable | null> {
+  for (const branchId of new Set(branches))
+    if (await closedPeriodIssue(s, branchId, doc.date)) return { reason: 'posting.periodClosed', link: null };
+  return null;
+}
+
 /** Each part's lines in its branch, or the first reason one cannot be booked (then none is). */
 async function linesOfParts(
   s: TenantScope,
@@ -176,6 +207,12 @@ async function linesOfParts(
   const rule = ruleFor(doc.sourceService, doc.documentType);
   if (!rule) throw new Error(`no posting rule for ${doc.sourceService}.${doc.documentType}`);
   const out: [string, JournalLineInput[]][] = [];
+  const closed = await closedPart(
+    s,
+    doc,
+    parts.map(([b]) => b),
+  );
+  if (closed) return closed;
   for (const [branchId, amounts] of parts) {
     const branch = await branchLinks(s, branchId);
     if (!branch.known) return { reason: 'posting.branchUnknown', link: null };

@@ -14,7 +14,11 @@ import type { PostingAmounts, PostingRule, RuleLine } from './rules';
 /** Why a document could not be posted: a reason key of the server texts and the link it concerns. */
 export interface NotPostable {
   reason:
-    'posting.linkMissing' | 'posting.accountMissing' | 'posting.accountIsParent' | 'posting.branchUnknown';
+    | 'posting.linkMissing'
+    | 'posting.accountMissing'
+    | 'posting.accountIsParent'
+    | 'posting.branchUnknown'
+    | 'posting.periodClosed';
   link: AccountLinkName | null;
 }
 
