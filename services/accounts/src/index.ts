@@ -14,13 +14,19 @@ import {
 import { chartHooks, chartMigration, defaultChartStarters } from './chart';
 import { journalRouteHandlers } from './journal';
 import { accountsMigrations } from './migrations';
+import {
+  bulkPostingJob,
+  bulkPostingMigration,
+  bulkPostingRouteHandlers,
+  registerPostableTypes,
+} from './posting';
 import { accountInUse, costCenterInUse, voucherRoutes, vouchersMigration } from './vouchers';
 
 const starters = starterRecords(defaultChartStarters());
 
 /**
  * accounts: chart of accounts, account groups and cost centers (trees on the master-data engine), vouchers,
- * posting, cash and bank documents, the journal (journal/) and the journal vouchers posted to it (vouchers/); a new tenant starts with the default chart (chart/default-chart.ts).
+ * posting, cash and bank documents, the journal (journal/), the journal vouchers posted to it (vouchers/) and bulk posting (posting/); a new tenant starts with the default chart (chart/default-chart.ts).
  */
 export const accountsModule: ServiceModule = {
   name: 'accounts',
@@ -34,12 +40,19 @@ export const accountsModule: ServiceModule = {
     idempotencyKitMigration,
     vouchersMigration,
     treeLocksMigration,
+    bulkPostingMigration,
   ],
-  routes: (deps) => [
-    ...masterDataRoutes(deps, entitiesOf('accounts'), chartHooks({ accountInUse, costCenterInUse })),
-    ...journalRouteHandlers(deps),
-    ...voucherRoutes(deps),
-  ],
+  routes: (deps) => {
+    registerPostableTypes(deps);
+    return [
+      ...masterDataRoutes(deps, entitiesOf('accounts'), chartHooks({ accountInUse, costCenterInUse })),
+      ...journalRouteHandlers(deps),
+      // before the vouchers' `/:id` routes: `/api/Vouchers/post` names no voucher
+      ...bulkPostingRouteHandlers(deps),
+      ...voucherRoutes(deps),
+    ];
+  },
+  jobs: (deps) => [bulkPostingJob(deps)],
   consumers: () => starters.withHandlers({ ...replicaHandlers }),
   seed: (deps) => starters.seed(deps),
 };
