@@ -30,10 +30,20 @@ export const manifest: FeatureManifest = {
     ...documents.routes,
     // admins only: the service refuses others, and the screen tells them so
     { path: accountsPaths.journalVerify, permission: null, layout: 'vertical', titleKey: 'journalVerify' },
+    { path: accountsPaths.postVouchers, permission: 'gLPost', layout: 'vertical', titleKey: 'postVouchers' },
   ],
   menu: [
     ...masterData.menu,
     ...documents.menu,
+    {
+      group: 'accounts',
+      path: accountsPaths.postVouchers,
+      labelKey: 'postVouchers',
+      icon: 'pi pi-send',
+      permission: 'gLPost',
+      flags: [],
+      order: 60,
+    },
     {
       group: 'settings',
       path: accountsPaths.journalVerify,
@@ -51,6 +61,7 @@ export const manifest: FeatureManifest = {
         ...masterData.messages[l as keyof typeof masterData.messages],
         ...documents.messages[l as keyof typeof documents.messages],
         journalVerify: m.journalVerify,
+        postVouchers: m.postVouchers,
       },
     ]),
   ),
