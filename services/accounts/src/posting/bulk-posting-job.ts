@@ -27,7 +27,7 @@ export interface BulkPostingState {
 }
 
 /** Documents read per query; a chunk reads pages until its time budget is spent. */
-const PAGE = 50;
+const PAGE = 16;
 
 /** The translated reason of a refusal: its per-field messages where it has them (a parent account), else its own. */
 function reasonOf(
