@@ -153,7 +153,7 @@ describe.each(engines())('bulk posting on %s', (engine) => {
     );
   }, 60_000);
 
-  it('gives exactly one 202 and one 409 to two overlapping runs at the same instant; a disjoint range runs', async () => {
+  it('gives exactly one 202 and one 409 to two overlapping runs at the same instant; the range waits; a disjoint range runs', async () => {
     const made = await many(6);
     // the runner waits, so the first run is still active when the others arrive
     await accounts().deps.jobs.stop();
@@ -171,6 +171,12 @@ describe.each(engines())('bulk posting on %s', (engine) => {
       const en = await bulk('post', made[3]!.code, made[3]!.code);
       expect(en.status).toBe(409);
       expect(en.body.detail).toBe('The transaction has an active posting in progress');
+      // a voucher inside the queued run's range waits for it; one outside posts as usual
+      const inside = await app.api.post(`/api/Vouchers/${made[2]!.id}/post`).set(headers);
+      expect(inside.status).toBe(409);
+      expect(inside.body.detail).toBe('Please wait while posting or cancelling posting finishes');
+      expect((await app.api.delete(`/api/Vouchers/${made[2]!.id}`).set(headers)).status).toBe(409);
+      expect((await app.api.post(`/api/Vouchers/${made[5]!.id}/post`).set(headers)).status).toBe(200);
       const disjoint = await bulk('post', made[5]!.code, made[5]!.code);
       expect(disjoint.status).toBe(202);
     } finally {

@@ -1,6 +1,7 @@
 import type { BulkPostingAction, BulkPostingResult } from '@erp/contracts';
 import { translate } from '@erp/i18n';
 import { AppError, isLockConflict, type Executor, type JobKind, type ServiceDeps } from '@erp/service-kit';
+import { markBulkContext } from './bulk-run-guard';
 import { postingRegistry } from './postable-types';
 
 export const BULK_POSTING_JOB = 'accounts.bulkPosting';
@@ -60,6 +61,7 @@ export function bulkPostingJob(deps: ServiceDeps): JobKind<BulkPostingInput, Bul
       const { input } = run;
       const type = postingRegistry(deps).get(input.documentType);
       if (!type) throw new AppError(400, 'validationFailed');
+      markBulkContext(run.ctx);
       const started = Date.now();
       const { state, finished } = await deps.transact(async (trx) => {
         const s = { ...run.state };

@@ -6,6 +6,7 @@ import { postingRegistry } from './postable-types';
 export { bulkPostingJob, BULK_POSTING_JOB } from './bulk-posting-job';
 export type { BulkPostingInput, BulkPostingState } from './bulk-posting-job';
 export { bulkPostingMigration } from './bulk-posting-migration';
+export { refuseDuringBulkRun } from './bulk-run-guard';
 export { bulkPostingRouteHandlers } from './bulk-posting.routes';
 export { documentPostable } from './document-postable';
 export { postingRegistry, PostingRegistry } from './postable-types';
