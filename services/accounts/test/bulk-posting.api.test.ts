@@ -317,6 +317,48 @@ describe.each(engines())('bulk posting on %s', (engine) => {
     expect(await statusOf(made[3]!.id)).toBe('posted');
   }, 60_000);
 
+  it('walks per-year codes across years in numbering order, page by page', async () => {
+    const tenantId = String((await db()('doc_vouchers').first('tenant_id')).tenant_id);
+    const now = new Date().toISOString();
+    const row = (year: number, seq: number, status: string) => ({
+      id: `years-${year}-${seq}`,
+      tenant_id: tenantId,
+      branch_id: 'branch-years',
+      code: `${String(year).slice(2)}-${seq}`,
+      year,
+      seq,
+      date: `${year}-03-01`,
+      status,
+      reference_number: '',
+      notes: '',
+      revision: 1,
+      total_quantity: 0,
+      total_value: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    await db()('doc_vouchers').insert([
+      row(2025, 8, 'unposted'),
+      row(2025, 9, 'unposted'),
+      row(2025, 10, 'posted'),
+      row(2026, 1, 'unposted'),
+      row(2026, 2, 'unposted'),
+    ]);
+    const type = documentPostable(accounts().deps, vouchers, 'posting.types.vouchers');
+    const range = { fromCode: '25-9', toCode: '26-1' };
+    expect(await type.countInRange(db(), tenantId, 'branch-years', range)).toBe(3);
+    const walked: string[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const page = await type.listInRange(db(), tenantId, 'branch-years', range, 'post', { after, limit: 1 });
+      if (!page.length) break;
+      walked.push(...page.map((d) => `${d.code}:${d.pending}`));
+      after = page[page.length - 1]!.code;
+    }
+    expect(walked).toEqual(['25-9:true', '25-10:false', '26-1:true']);
+    await db()('doc_vouchers').where({ branch_id: 'branch-years' }).delete();
+  });
+
   it('refuses an unknown type, a reversed range, a foreign branch and a caller without gLPost', async () => {
     const unknown = await app.api
       .post('/api/Vouchers/post')

@@ -22,12 +22,10 @@ export const compareKeys = (a: CodeKey, b: CodeKey) => a.year - b.year || a.seq 
 
 type Where = ReturnType<TenantScope>;
 
-/** Rows at or after `k` (`strict`: after) in (year, seq) order; the pair stays indexable. */
-export function fromKey(q: Where, k: CodeKey, strict = false): Where {
+/** Rows at or after `k` in (year, seq) order (a range's count; walking it goes year by year). */
+export function fromKey(q: Where, k: CodeKey): Where {
   return q.where((w) =>
-    w
-      .where('year', '>', k.year)
-      .orWhere((x) => x.where('year', k.year).where('seq', strict ? '>' : '>=', k.seq)),
+    w.where('year', '>', k.year).orWhere((x) => x.where('year', k.year).where('seq', '>=', k.seq)),
   );
 }
 

@@ -31,17 +31,33 @@ export function documentPostable(deps: ServiceDeps, doc: DocumentDef, labelKey: 
       return Number(row?.n ?? 0);
     },
     async listInRange(trx, tenantId, branchId, range, action, page) {
-      let q = inRange(trx, tenantId, branchId, range);
-      if (page.after) q = fromKey(q, codeKey(page.after), true);
-      const rows = (await q
-        .orderBy([
-          { column: 'year', order: 'asc' },
-          { column: 'seq', order: 'asc' },
-        ])
-        .limit(page.limit)
-        .select('id', 'code', 'status')) as { id: string; code: string; status: string }[];
+      const to = codeKey(range.toCode);
       const awaiting = action === 'post' ? unposted : posted;
-      return rows.map((r) => ({ id: r.id, code: r.code, pending: r.status === awaiting }));
+      const branch = () => tenantScope(trx, tenantId)(table).where({ branch_id: branchId });
+      // one year at a time, `seq` a plain index range in it: an (year, seq) OR-condition would make the index
+      // walk the branch from its start on every page (quadratic over a long run)
+      let at = page.after
+        ? { ...codeKey(page.after), strict: true }
+        : { ...codeKey(range.fromCode), strict: false };
+      for (;;) {
+        if (at.year > to.year) return [];
+        const q = branch()
+          .where('year', at.year)
+          .where('seq', at.strict ? '>' : '>=', at.seq);
+        if (at.year === to.year) q.where('seq', '<=', to.seq);
+        const rows = (await q.orderBy('seq').limit(page.limit).select('id', 'code', 'status')) as {
+          id: string;
+          code: string;
+          status: string;
+        }[];
+        if (rows.length) return rows.map((r) => ({ id: r.id, code: r.code, pending: r.status === awaiting }));
+        const [next] = (await branch()
+          .where('year', '>', at.year)
+          .where('year', '<=', to.year)
+          .min({ y: 'year' })) as { y: unknown }[];
+        if (next?.y === null || next?.y === undefined) return [];
+        at = { year: Number(next.y), seq: 0, strict: false };
+      }
     },
     async post(trx, ctx, id) {
       await transition(ctx, trx, id, 'post');
