@@ -37,10 +37,20 @@ export const manifest: FeatureManifest = {
       titleKey: 'fiscalYears',
     },
     { path: accountsPaths.notPosted, permission: 'gLPost', layout: 'vertical', titleKey: 'notPostedTitle' },
+    { path: accountsPaths.postVouchers, permission: 'gLPost', layout: 'vertical', titleKey: 'postVouchers' },
   ],
   menu: [
     ...masterData.menu,
     ...documents.menu,
+    {
+      group: 'accounts',
+      path: accountsPaths.postVouchers,
+      labelKey: 'postVouchers',
+      icon: 'pi pi-send',
+      permission: 'gLPost',
+      flags: [],
+      order: 60,
+    },
     {
       group: 'settings',
       path: accountsPaths.journalVerify,
@@ -76,6 +86,7 @@ export const manifest: FeatureManifest = {
         journalVerify: m.journalVerify,
         fiscalYears: m.fiscalYears,
         notPostedTitle: m.notPostedTitle,
+        postVouchers: m.postVouchers,
       },
     ]),
   ),

@@ -5,8 +5,8 @@ import { accountsPaths } from './paths';
 
 /**
  * The screens of this app, keyed by the manifest route they render: one generic master-data screen per entity
- * of the accounts service (the kit's `MasterDataScreen`), the journal vouchers on the kit's document screen, and
- * the journal's check, whose code loads when it first opens.
+ * of the accounts service (the kit's `MasterDataScreen`), the journal vouchers on the kit's document screen, bulk
+ * posting and the journal's check, whose code loads when they first open.
  */
 export const screens: ScreenRegistry = {
   ...masterDataScreens(entitiesOf('accounts')),
@@ -14,6 +14,11 @@ export const screens: ScreenRegistry = {
   ...lazyScreens(
     documentsManifest(documentsOf('accounts')).routes.map((r) => r.path),
     () => import('./voucher-screens').then((m) => m.voucherScreens),
+  ),
+  ...lazyScreens([accountsPaths.postVouchers], () =>
+    import('./screens/PostVouchersScreen').then((m) => ({
+      [accountsPaths.postVouchers]: m.PostVouchersScreen,
+    })),
   ),
   ...lazyScreens([accountsPaths.journalVerify], () =>
     import('./screens/JournalVerifyScreen').then((m) => ({

@@ -10,6 +10,9 @@
  *   all alike. Targets: 2,000 entries/s sustained (the slowest round too); same account >= 80 % of spread.
  * - verify: a chain of ACCOUNTS_BENCH_CHAIN (1,000,000; 10,000,000 for the issue's figure) entries seeded
  *   straight into the tables with correct hashes, in bulk, then GET /api/Journal/verify: entries per second.
+ * - bulk: ACCOUNTS_BENCH_BULK (100,000) unposted vouchers seeded straight into the tables, then posted by one
+ *   POST /api/Vouchers/post (the background job, in chunks): documents per second, and the p99 of other users'
+ *   requests from a worker thread while it runs (target < 50 ms). Its own module: bulk-posting.ts.
  * - report (trial balance, statements...): to come with the report engine, as its own section.
  */
 import { request } from 'node:http';
@@ -26,12 +29,16 @@ import {
   type ChainEntry,
   type JournalLineInput,
 } from '../../services/accounts/src/journal';
+import { bulkPosting } from './bulk-posting';
 import { yieldToEventLoop } from './ledger-seed';
 import { benchSession, startBenchApp, type BenchSession } from './support/http';
 
-const PARTS = new Set((process.env.ACCOUNTS_BENCH_PARTS ?? 'posting,verify').split(',').map((p) => p.trim()));
+const PARTS = new Set(
+  (process.env.ACCOUNTS_BENCH_PARTS ?? 'posting,verify,bulk').split(',').map((p) => p.trim()),
+);
 const ENTRIES = Number(process.env.ACCOUNTS_BENCH_ENTRIES ?? 20_000);
 const CHAIN = Number(process.env.ACCOUNTS_BENCH_CHAIN ?? 1_000_000);
+const BULK = Number(process.env.ACCOUNTS_BENCH_BULK ?? 100_000);
 const ROUNDS = 5;
 const ACCOUNTS = Array.from({ length: 5_000 }, (_, i) => `acct-${String(i).padStart(5, '0')}`);
 const CASH = 'acct-cash';
@@ -312,6 +319,7 @@ async function main(): Promise<void> {
   try {
     if (PARTS.has('posting')) await posting(app);
     if (PARTS.has('verify')) await verify(app);
+    if (PARTS.has('bulk')) await bulkPosting(app, BULK);
   } finally {
     await app.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -88,7 +88,8 @@ export default defineConfig({
       // a back-dated posting ahead of more than ten movements is re-costed by a job, which waits before each
       // chunk so its "Being re-costed" tags stay on screen long enough to be seen (inventory-jobs.spec.ts)
       ERP_RECOST_INLINE_LIMIT: '10',
-      ERP_JOB_PAUSE_MS: 'inventory.recost=30000',
+      // bulk posting pauses before each chunk so its overlay and progress bar can be seen (post-vouchers.spec.ts)
+      ERP_JOB_PAUSE_MS: 'inventory.recost=30000,accounts.bulkPosting=700',
     },
   },
 });

@@ -19,3 +19,4 @@ export * from './documents';
 export * from './inventory-routes';
 export * from './reports';
 export * from './accounts-routes';
+export * from './bulk-posting-routes';

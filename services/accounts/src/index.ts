@@ -15,14 +15,22 @@ import { chartHooks, chartMigration, defaultChartStarters } from './chart';
 import { fiscalRouteHandlers, fiscalYearsMigration } from './fiscal';
 import { journalRouteHandlers } from './journal';
 import { accountsMigrations } from './migrations';
-import { postingHandlers, postingMigration, postingRouteHandlers } from './posting';
+import {
+  bulkPostingJob,
+  bulkPostingMigration,
+  bulkPostingRouteHandlers,
+  postingHandlers,
+  postingMigration,
+  postingRouteHandlers,
+  registerPostableTypes,
+} from './posting';
 import { accountInUse, costCenterInUse, voucherRoutes, vouchersMigration } from './vouchers';
 
 const starters = starterRecords(defaultChartStarters());
 
 /**
  * accounts: chart of accounts, account groups and cost centers (trees on the master-data engine), vouchers,
- * posting, cash and bank documents, the journal (journal/) and the journal vouchers posted to it (vouchers/); a new tenant starts with the default chart (chart/default-chart.ts).
+ * posting, cash and bank documents, the journal (journal/), the journal vouchers posted to it (vouchers/) and bulk posting (posting/); a new tenant starts with the default chart (chart/default-chart.ts).
  */
 export const accountsModule: ServiceModule = {
   name: 'accounts',
@@ -37,15 +45,22 @@ export const accountsModule: ServiceModule = {
     vouchersMigration,
     treeLocksMigration,
     postingMigration,
+    bulkPostingMigration,
     fiscalYearsMigration,
   ],
-  routes: (deps) => [
-    ...masterDataRoutes(deps, entitiesOf('accounts'), chartHooks({ accountInUse, costCenterInUse })),
-    ...journalRouteHandlers(deps),
-    ...postingRouteHandlers(deps),
-    ...voucherRoutes(deps),
-    ...fiscalRouteHandlers(deps),
-  ],
+  routes: (deps) => {
+    registerPostableTypes(deps);
+    return [
+      ...masterDataRoutes(deps, entitiesOf('accounts'), chartHooks({ accountInUse, costCenterInUse })),
+      ...journalRouteHandlers(deps),
+      ...postingRouteHandlers(deps),
+      // before the vouchers' `/:id` routes: `/api/Vouchers/post` names no voucher
+      ...bulkPostingRouteHandlers(deps),
+      ...voucherRoutes(deps),
+      ...fiscalRouteHandlers(deps),
+    ];
+  },
+  jobs: (deps) => [bulkPostingJob(deps)],
   consumers: () => starters.withHandlers({ ...replicaHandlers, ...postingHandlers }),
   seed: (deps) => starters.seed(deps),
 };

@@ -33,6 +33,7 @@ import { resolveFiscalYear } from './fiscal-year';
 import { documentAsEntity, documentRows, documentStore, roundedInput } from './store';
 import { activeClose, closeInlineLimit, enqueueClose, registerCloser } from './close-job';
 import { quantityTotals } from './quantity-totals';
+import { registerTransitions } from './transitions';
 
 export interface PostingInput {
   doc: DocumentDef;
@@ -305,6 +306,7 @@ export function documentEngineRoutes(
   const closeIn = (ctx: RequestContext, trx: Executor, doc: DocumentDef, id: string) =>
     transitionIn(ctx, trx, doc, id, closing(doc));
   registerCloser(deps, docs, closeIn, (ctx, doc, id) => findAllowed(scopeOf(ctx), ctx, doc, id));
+  registerTransitions(deps, docs, transitionIn);
 
   return docs.flatMap((doc) => {
     const [list, get, create, update, remove, attach, download, detach, ...changes] = documentRoutes(doc);

@@ -244,8 +244,8 @@ export class JobRunner {
         // another process took the job over (this one stalled past its lease): its writes must not commit
         if (n !== 1) throw new Error(`job ${id} is no longer claimed by this process`);
       },
-      reject: async (at, reasons) => {
-        await this.db('job_rejections')
+      reject: async (at, reasons, trx) => {
+        await (trx ?? this.db)('job_rejections')
           .insert({ job_id: id, row: at, tenant_id: row.tenant_id, reasons: JSON.stringify(reasons) })
           .onConflict(['job_id', 'row'])
           .ignore();

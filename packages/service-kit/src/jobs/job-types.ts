@@ -28,8 +28,12 @@ export interface JobRun<I, S> {
    * and a job resumed after a crash neither repeats nor skips them.
    */
   checkpoint(trx: Executor, state: S, done: number): Promise<void>;
-  /** Reports a refused input (an import's row) with its translated reasons; recording one twice is harmless. */
-  reject(row: number, reasons: string[]): Promise<void>;
+  /**
+   * Reports a refused input (an import's row) with its translated reasons; recording one twice is harmless.
+   * With `trx` it is written in the chunk's transaction (and rolled back with it); SQLite's one connection
+   * then stays the transaction's.
+   */
+  reject(row: number, reasons: string[], trx?: Executor): Promise<void>;
 }
 
 /** A kind of job a service runs: its chunks and whether it can continue after a restart. */

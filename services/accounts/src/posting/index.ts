@@ -1,3 +1,8 @@
+import { vouchers } from '@erp/contracts';
+import type { ServiceDeps } from '@erp/service-kit';
+import { documentPostable } from './document-postable';
+import { postingRegistry } from './postable-types';
+
 export { postingMigration } from './posting-migration';
 export { postingHandlers } from './consumers';
 export { postingRouteHandlers } from './posting.routes';
@@ -16,3 +21,18 @@ export {
   type PostingDocument,
   type PostingStatus,
 } from './document-booking';
+export { bulkPostingJob, BULK_POSTING_JOB } from './bulk-posting-job';
+export type { BulkPostingInput, BulkPostingState } from './bulk-posting-job';
+export { bulkPostingMigration } from './bulk-posting-migration';
+export { refuseDuringBulkRun } from './bulk-run-guard';
+export { bulkPostingRouteHandlers } from './bulk-posting.routes';
+export { documentPostable } from './document-postable';
+export { postingRegistry, PostingRegistry } from './postable-types';
+export type { CodeRange, PostableType, RangeDocument } from './postable-types';
+
+/** Registers the accounts service's own postable types: journal vouchers. */
+export function registerPostableTypes(deps: ServiceDeps): void {
+  const registry = postingRegistry(deps);
+  if (!registry.get(vouchers.name))
+    registry.register(documentPostable(deps, vouchers, 'posting.types.vouchers'));
+}

@@ -7,6 +7,7 @@ import {
   type ServiceDeps,
   type TenantScope,
 } from '@erp/service-kit';
+import { refuseDuringBulkRun } from '../posting/bulk-run-guard';
 import { postVoucher } from './voucher-posting';
 import { voucherIssues } from './voucher-rules';
 
@@ -16,7 +17,12 @@ export { journalLinesOf, voucherIssues } from './voucher-rules';
 
 export const voucherHooks: DocumentHooks = {
   validate: (s, _doc, input, settings) => voucherIssues(s, input, settings),
-  post: postVoucher,
+  async post(trx, ctx, input) {
+    // a post, unpost, change or delete of a voucher a bulk run is working through waits for the run
+    if (input.action || input.deleted || input.record.revision > 1)
+      await refuseDuringBulkRun(trx, ctx, vouchers.name, String(input.record.branchId), input.record.code);
+    return postVoucher(trx, ctx, input);
+  },
 };
 
 /** The vouchers on the document engine: list, one, create, change, delete, post and unpost. */
