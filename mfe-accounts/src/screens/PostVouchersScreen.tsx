@@ -5,6 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { label } from '@erp/i18n';
 import {
   bulkPostingRoutes,
   type BulkPostingAccepted,
@@ -35,7 +36,7 @@ const rangeOk = (from: string, to: string) => {
  * and overlapping runs (409 'the transaction has an active posting in progress', shown by the client's alert).
  */
 export function PostVouchersScreen() {
-  const { api } = useFeature();
+  const { api, language } = useFeature();
   const { t } = useTranslation();
   const remembered = useMemo(
     () => ({
@@ -94,7 +95,11 @@ export function PostVouchersScreen() {
     remembered.unpost.clear();
   }
 
-  const typeLabel = (type: PostingType) => t(type.labelKey, { defaultValue: t('posting.types.document') });
+  // a document type of another service is named by the shared labels (`documents.<name>`)
+  const typeLabel = (type: PostingType) =>
+    type.labelKey.startsWith('documents.')
+      ? label(language, type.labelKey)
+      : t(type.labelKey, { defaultValue: t('posting.types.document') });
   return (
     <section className="erp-md" data-testid="post-vouchers">
       <KitStyles />

@@ -20,6 +20,7 @@ import {
   bulkPostingMigration,
   bulkPostingRouteHandlers,
   postingHandlers,
+  postingCodesMigration,
   postingMigration,
   postingRouteHandlers,
   registerPostableTypes,
@@ -47,6 +48,7 @@ export const accountsModule: ServiceModule = {
     postingMigration,
     bulkPostingMigration,
     fiscalYearsMigration,
+    postingCodesMigration,
   ],
   routes: (deps) => {
     registerPostableTypes(deps);

@@ -299,4 +299,49 @@ describe.each(engines())('posting from events on %s', (engine) => {
     );
     await f.checkBalanced();
   });
+  it('bulk posting walks the waiting stock documents by code range, and un-posts them with reversals', async () => {
+    expect((await f.branch({ switches: { automaticPosting: false }, accountLinks: f.links })).status).toBe(
+      200,
+    );
+    const ids = [newId(), newId(), newId()];
+    for (const [i, id] of ids.entries())
+      await f.deliver({
+        ...moved('damageAdjustments', id, 1, '-10'),
+        payload: { ...(moved('damageAdjustments', id, 1, '-10').payload as object), code: `${900 + i}` },
+      });
+    expect(await Promise.all(ids.map(statusOf))).toEqual(['unposted', 'unposted', 'unposted']);
+    const run = async (action: 'post' | 'unpost', fromCode: string, toCode: string) => {
+      const res = await f.app.api
+        .post(`/api/Vouchers/${action}`)
+        .set(f.headers())
+        .send({ documentType: 'damageAdjustments', fromCode, toCode });
+      expect(res.status).toBe(202);
+      for (let i = 0; i < 1200; i++) {
+        const job = await f.app.api.get(`/api/accounts/jobs/${res.body.jobId}`).set(f.headers());
+        if (!['queued', 'running'].includes(job.body.status as string)) return job.body;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error('the bulk run did not end');
+    };
+    const posted = await run('post', '900', '901');
+    expect(posted.status).toBe('succeeded');
+    expect(posted.result).toMatchObject({ total: 2, posted: 2 });
+    expect(await Promise.all(ids.map(statusOf))).toEqual(['posted', 'posted', 'unposted']);
+    expect((await f.liveBookings()).get(ids[0]!)).toEqual(
+      new Map([
+        [f.links.damage!, 100_000n],
+        [f.links.inventory!, -100_000n],
+      ]),
+    );
+    // the types the screen offers name the stock documents too
+    const types = await f.app.api.get('/api/Vouchers/post/types').set(f.headers());
+    expect(types.body.items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'damageAdjustments' })]),
+    );
+    const unposted = await run('unpost', '900', '902');
+    expect(unposted.result).toMatchObject({ total: 3, posted: 2 });
+    expect(await Promise.all(ids.map(statusOf))).toEqual(['unposted', 'unposted', 'unposted']);
+    expect((await f.liveBookings()).get(ids[0]!)).toBeUndefined();
+    await f.checkBalanced();
+  });
 });

@@ -2,6 +2,7 @@ import { dec, storedToString, toStored } from '@erp/contracts';
 import { nowIso, parseJson, tenantScope, type Executor, type TenantScope } from '@erp/service-kit';
 import { closedPeriodIssue } from '../fiscal/closed-periods';
 import { appendEntry, reverseEntry, type JournalLineInput } from '../journal';
+import { codeKey } from './code-range';
 import { branchLinks, entryLines, type NotPostable } from './entry-lines';
 import { postingSourceType, ruleFor } from './registry';
 import type { PostingAmounts } from './rules';
@@ -71,11 +72,22 @@ export async function findPostingDocument(
   return row ? toPostingDocument(row) : null;
 }
 
+function codeColumns(code: string): { code_year: number | null; code_seq: number | null } {
+  try {
+    const k = codeKey(code);
+    return { code_year: k.year, code_seq: k.seq };
+  } catch {
+    return { code_year: null, code_seq: null };
+  }
+}
+
 /** Saves the document's revision and amounts (the booking's status is set by `bookDocument`). */
 export async function saveRevision(s: TenantScope, doc: PostingDocument, existing: boolean): Promise<void> {
   const row = {
     branch_id: doc.branchId,
     code: doc.code.slice(0, 40),
+    // its place in numbering order, for bulk posting's code ranges (null: not an engine code)
+    ...codeColumns(doc.code),
     revision: doc.revision,
     date: doc.date,
     in_value: toStored(doc.inValue),
