@@ -11,6 +11,7 @@ import {
   treeLocksMigration,
   type ServiceModule,
 } from '@erp/service-kit';
+import { balancesMigration } from './balances/balances-migration';
 import { chartHooks, chartMigration, defaultChartStarters } from './chart';
 import { journalRouteHandlers } from './journal';
 import { accountsMigrations } from './migrations';
@@ -33,6 +34,7 @@ export const accountsModule: ServiceModule = {
     documentKitMigration,
     idempotencyKitMigration,
     vouchersMigration,
+    balancesMigration,
     treeLocksMigration,
   ],
   routes: (deps) => [
