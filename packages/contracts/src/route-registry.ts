@@ -5,6 +5,7 @@ import { entityRoutes, masterDataEntities } from './master-data';
 import { documentDefinitions, documentRoutes } from './documents';
 import { inventoryRoutes } from './inventory-routes';
 import { accountsRoutes } from './accounts-routes';
+import { accountsReportRoutes } from './reports/accounts-report-routes';
 import { jobRoutes } from './jobs';
 
 /** Every public route of the product: the gateway routes, guards and documents from this list. */
@@ -13,6 +14,7 @@ export const allRoutes: readonly RouteSpec[] = [
   ...masterDataEntities.flatMap(entityRoutes),
   ...Object.values(inventoryRoutes),
   ...Object.values(accountsRoutes),
+  ...Object.values(accountsReportRoutes),
   ...documentDefinitions.flatMap(documentRoutes),
   ...[...serviceNames, 'gateway' as const].flatMap((s) => Object.values(adminRoutes(s))),
   ...serviceNames.flatMap((s) => Object.values(jobRoutes(s))),

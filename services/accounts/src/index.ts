@@ -15,6 +15,7 @@ import { balancesMigration } from './balances/balances-migration';
 import { chartHooks, chartMigration, defaultChartStarters } from './chart';
 import { journalRouteHandlers } from './journal';
 import { accountsMigrations } from './migrations';
+import { accountsReportHandlers } from './reports';
 import { accountInUse, costCenterInUse, voucherRoutes, vouchersMigration } from './vouchers';
 
 const starters = starterRecords(defaultChartStarters());
@@ -41,6 +42,7 @@ export const accountsModule: ServiceModule = {
     ...masterDataRoutes(deps, entitiesOf('accounts'), chartHooks({ accountInUse, costCenterInUse })),
     ...journalRouteHandlers(deps),
     ...voucherRoutes(deps),
+    ...accountsReportHandlers(deps),
   ],
   consumers: () => starters.withHandlers({ ...replicaHandlers }),
   seed: (deps) => starters.seed(deps),
