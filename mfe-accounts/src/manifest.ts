@@ -1,4 +1,5 @@
 import { documentsOf, entitiesOf } from '@erp/contracts/src/declare';
+import { Permission as P } from '@erp/contracts/src/permissions';
 import {
   MANIFEST_VERSION,
   documentsManifest,
@@ -28,12 +29,27 @@ export const manifest: FeatureManifest = {
   routes: [
     ...masterData.routes,
     ...documents.routes,
+    // the spec shows no report permissions: the accounts reports read the chart of accounts
+    {
+      path: accountsPaths.accountsReports,
+      permission: P.viewAccounts,
+      layout: 'vertical',
+      titleKey: 'accountsReports',
+    },
     // admins only: the service refuses others, and the screen tells them so
     { path: accountsPaths.journalVerify, permission: null, layout: 'vertical', titleKey: 'journalVerify' },
   ],
   menu: [
     ...masterData.menu,
     ...documents.menu,
+    {
+      group: 'accounts',
+      path: accountsPaths.accountsReports,
+      labelKey: 'accountsReports',
+      icon: 'pi pi-chart-bar',
+      flags: [],
+      order: 80,
+    },
     {
       group: 'settings',
       path: accountsPaths.journalVerify,
@@ -51,6 +67,7 @@ export const manifest: FeatureManifest = {
         ...masterData.messages[l as keyof typeof masterData.messages],
         ...documents.messages[l as keyof typeof documents.messages],
         journalVerify: m.journalVerify,
+        accountsReports: m.accountsReports,
       },
     ]),
   ),

@@ -15,6 +15,11 @@ export const screens: ScreenRegistry = {
     documentsManifest(documentsOf('accounts')).routes.map((r) => r.path),
     () => import('./voucher-screens').then((m) => m.voucherScreens),
   ),
+  ...lazyScreens([accountsPaths.accountsReports], () =>
+    import('./screens/AccountsReportsScreen').then((m) => ({
+      [accountsPaths.accountsReports]: m.AccountsReportsScreen,
+    })),
+  ),
   ...lazyScreens([accountsPaths.journalVerify], () =>
     import('./screens/JournalVerifyScreen').then((m) => ({
       [accountsPaths.journalVerify]: m.JournalVerifyScreen,

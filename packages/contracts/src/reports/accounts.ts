@@ -14,7 +14,10 @@ export const ACCOUNT_LEVELS = ['1', '2', '3', '4', '5', '6'] as const;
 
 const period = {
   branchId: param.branch({ testId: 'report-branch' }),
-  costCenterId: param.reference('costCenters', { testId: 'report-cost-center' }),
+  costCenterId: param.reference('costCenters', {
+    label: 'fields.costCenterId',
+    testId: 'report-cost-center',
+  }),
   dateFrom: param.date({ label: 'reports.dateFrom', testId: 'filter-from' }),
   dateTo: param.date({ label: 'reports.dateTo', testId: 'filter-to' }),
 };
