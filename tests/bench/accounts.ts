@@ -10,7 +10,8 @@
  *   all alike. Targets: 2,000 entries/s sustained (the slowest round too); same account >= 80 % of spread.
  * - verify: a chain of ACCOUNTS_BENCH_CHAIN (1,000,000; 10,000,000 for the issue's figure) entries seeded
  *   straight into the tables with correct hashes, in bulk, then GET /api/Journal/verify: entries per second.
- * - report (trial balance, statements...): to come with the report engine, as its own section.
+ * - reports: ACCOUNTS_BENCH_LINES (1,000,000) journal lines seeded with their kept balances, then the accounts
+ *   reports through the API, p50 and p99 against their targets (accounts-reports.ts). Not run by default.
  */
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,6 +27,7 @@ import {
   type ChainEntry,
   type JournalLineInput,
 } from '../../services/accounts/src/journal';
+import { reportsBench } from './accounts-reports';
 import { yieldToEventLoop } from './ledger-seed';
 import { benchSession, startBenchApp, type BenchSession } from './support/http';
 
@@ -312,6 +314,7 @@ async function main(): Promise<void> {
   try {
     if (PARTS.has('posting')) await posting(app);
     if (PARTS.has('verify')) await verify(app);
+    if (PARTS.has('reports')) await reportsBench(app);
   } finally {
     await app.stop();
     rmSync(dir, { recursive: true, force: true });
