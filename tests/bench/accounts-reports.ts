@@ -152,7 +152,7 @@ async function seedLedger(db: Db, tenantId: string, accounts: readonly string[])
     })();
   });
   await onSqliteConnection(db, (conn) => conn.prepare('pragma wal_checkpoint(TRUNCATE)').all());
-  await onSqliteConnection(db, (conn) => conn.prepare('analyze').all());
+  await onSqliteConnection(db, (conn) => conn.prepare('analyze').run());
 }
 
 const percentile = (sorted: number[], p: number) =>

@@ -1,4 +1,4 @@
-import { insertArrays, isSqlite, type Executor, type SqliteConnection } from '@erp/service-kit';
+import { isSqlite, type Executor, type SqliteConnection } from '@erp/service-kit';
 
 /** One posted line as the kept balances see it (amounts stored: integers scaled by 10^4). */
 export interface BalanceLine {
@@ -66,9 +66,4 @@ export async function addBalances(trx: Executor, rows: readonly BalanceRow[]): P
      on duplicate key update debit = debit + values(debit), credit = credit + values(credit)`,
     rows.flat(),
   );
-}
-
-/** Seeds kept balances in bulk (the benchmark): rows already summed per key, none present yet. */
-export function insertBalances(db: Executor, rows: readonly BalanceRow[]): Promise<void> {
-  return insertArrays(db, 'journal_balances', COLUMNS, rows as unknown as unknown[][]);
 }
