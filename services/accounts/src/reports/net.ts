@@ -1,7 +1,20 @@
-import { storedToString } from '@erp/contracts';
+import { STORAGE_SCALE } from '@erp/contracts';
 import type { Sums } from './period-sums';
 
-export const money = (stored: bigint) => storedToString(stored);
+const SCALE = 10n ** BigInt(STORAGE_SCALE);
+
+/**
+ * A stored amount (an integer scaled by 10^4) as the API's decimal string, the same text `storedToString`
+ * gives ('1500', '12.5', '-0.0001'), by integer arithmetic: a trial balance formats six per account, and a
+ * decimal object each cost more than the rest of the report.
+ */
+export function money(stored: bigint): string {
+  const negative = stored < 0n;
+  const abs = negative ? -stored : stored;
+  const whole = (abs / SCALE).toString();
+  const fraction = (abs % SCALE).toString().padStart(STORAGE_SCALE, '0').replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
 
 /** A balance shown on its side: debit less credit when positive, else on the credit side. */
 export function netSides(s: Sums): { debit: bigint; credit: bigint } {
