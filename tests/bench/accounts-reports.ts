@@ -209,21 +209,30 @@ export async function reportsBench(app: Embedded): Promise<void> {
   ];
   for (const [name, path, target] of calls) {
     const times: number[] = [];
+    const cpu: number[] = [];
     for (let run = 0; run < RUNS + 2; run++) {
       t = performance.now();
+      const since = process.cpuUsage();
       const res = await fetch(`${app.url}${path}`, { headers: session.headers });
       const body = (await res.json()) as { totals?: Record<string, string> };
       if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-      if (run >= 2) times.push(performance.now() - t);
+      const used = process.cpuUsage(since);
+      if (run >= 2) {
+        times.push(performance.now() - t);
+        cpu.push((used.user + used.system) / 1000);
+      }
       if (run === 0 && name.startsWith('trial') && body.totals!.closingDebit !== body.totals!.closingCredit)
         throw new Error(`the trial balance does not balance: ${JSON.stringify(body.totals)}`);
     }
     times.sort((a, b) => a - b);
+    cpu.sort((a, b) => a - b);
     const p50 = percentile(times, 50);
     const p99 = percentile(times, 99);
+    // the server runs in this process: its CPU time per call (the client's parse included) says what the call
+    // costs whatever else the shared machine runs meanwhile
     verdict(
       p99 < target,
-      `${name}: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (target < ${target} ms)`,
+      `${name}: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (target < ${target} ms); CPU per call p50 ${percentile(cpu, 50).toFixed(1)} ms`,
     );
   }
 }
