@@ -124,10 +124,10 @@ async function seedLedger(db: Db, tenantId: string, accounts: readonly string[])
           );
           line.run(id, 1, tenantId, accounts[debitAccount], null, amount, 0, '', BRANCHES[b], date);
           line.run(id, 2, tenantId, accounts[creditAccount], null, 0, amount, '', BRANCHES[b], date);
-          byBranch[cell(b, debitAccount, month)] += amount;
-          byBranch[cell(b, creditAccount, month) + 1] += amount;
-          all[(debitAccount * MONTHS + month) * 2] += amount;
-          all[(creditAccount * MONTHS + month) * 2 + 1] += amount;
+          add(byBranch, cell(b, debitAccount, month), amount);
+          add(byBranch, cell(b, creditAccount, month) + 1, amount);
+          add(all, (debitAccount * MONTHS + month) * 2, amount);
+          add(all, (creditAccount * MONTHS + month) * 2 + 1, amount);
         }
       })();
     });
@@ -154,6 +154,10 @@ async function seedLedger(db: Db, tenantId: string, accounts: readonly string[])
   await onSqliteConnection(db, (conn) => conn.prepare('pragma wal_checkpoint(TRUNCATE)').all());
   await onSqliteConnection(db, (conn) => conn.prepare('analyze').run());
 }
+
+const add = (sums: Float64Array, at: number, amount: number) => {
+  sums[at] = sums[at]! + amount;
+};
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
