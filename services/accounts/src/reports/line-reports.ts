@@ -44,7 +44,7 @@ export async function accountStatement(
     });
     for (const sums of before.values()) opening += signed(sums);
   }
-  const q = selectLines(s, {
+  const lines = selectLines(s, {
     branches,
     costCenterId: p.costCenterId,
     accounts,
@@ -53,9 +53,9 @@ export async function accountStatement(
   });
   const offset = (p.page - 1) * p.pageSize;
   const [all, before, page] = await Promise.all([
-    countAndSum(q),
-    sumOfFirst(s, q, offset, LINE_ORDER),
-    pageOfLines(s, q, LINE_ORDER, p.page, p.pageSize),
+    countAndSum(lines.q),
+    sumOfFirst(s, lines.q, offset, LINE_ORDER),
+    pageOfLines(s, lines, LINE_ORDER, p.page, p.pageSize),
   ]);
   let balance = opening + signed(before);
   const rows: StatementRow[] = page.map((l) => {
@@ -122,7 +122,7 @@ export async function generalLedger(
 ): Promise<ReportResult<LedgerRow>> {
   const { accounts, chart } = await accountRange(s, p.accountFrom, p.accountTo);
   if (accounts && accounts.length === 0) return { rows: [], total: 0, totals: { debit: '0', credit: '0' } };
-  const q = selectLines(s, {
+  const lines = selectLines(s, {
     branches: branchesOf(ctx, p.branchId),
     costCenterId: p.costCenterId,
     accounts,
@@ -132,12 +132,14 @@ export async function generalLedger(
   // one account: its index is already in date order; a range is ordered by the accounts' codes first
   const single = accounts?.length === 1;
   if (!single)
-    q.join('md_accounts', 'md_accounts.id', 'journal_lines.account_id').where(
-      'md_accounts.tenant_id',
-      s.tenantId,
-    );
+    lines.q
+      .join('md_accounts', 'md_accounts.id', 'journal_lines.account_id')
+      .where('md_accounts.tenant_id', s.tenantId);
   const order = single ? LINE_ORDER : ['md_accounts.code', ...LINE_ORDER];
-  const [all, page] = await Promise.all([countAndSum(q), pageOfLines(s, q, order, p.page, p.pageSize)]);
+  const [all, page] = await Promise.all([
+    countAndSum(lines.q),
+    pageOfLines(s, lines, order, p.page, p.pageSize),
+  ]);
   return {
     rows: page.map((l) => ({
       lineKey: l.lineKey,
@@ -162,8 +164,12 @@ export async function journalListing(
   ctx: RequestContext,
   p: { branchId?: string | undefined; dateFrom?: string | undefined; dateTo?: string | undefined } & Paging,
 ): Promise<ReportResult<JournalListingRow>> {
-  const q = selectLines(s, { branches: branchesOf(ctx, p.branchId), from: p.dateFrom, to: p.dateTo });
-  const [all, page] = await Promise.all([countAndSum(q), pageOfLines(s, q, LINE_ORDER, p.page, p.pageSize)]);
+  const lines = selectLines(s, { branches: branchesOf(ctx, p.branchId), from: p.dateFrom, to: p.dateTo });
+  const order = ['journal_entries.date', ...LINE_ORDER.slice(1)];
+  const [all, page] = await Promise.all([
+    countAndSum(lines.q),
+    pageOfLines(s, lines, order, p.page, p.pageSize),
+  ]);
   return {
     rows: page.map((l) => ({
       lineKey: l.lineKey,

@@ -13,18 +13,35 @@ export interface LineFilter {
   to?: string | undefined;
 }
 
-/** The lines the filter selects (journal_lines as l), every condition on the account-and-date index's columns. */
-export function selectLines(s: TenantScope, f: LineFilter): Query {
-  const q = s('journal_lines');
+/** A query over posted lines (journal_lines), joined to their entries or not yet. */
+export interface LineQuery {
+  q: Query;
+  /** The entries are joined already (the query started from them). */
+  joined: boolean;
+}
+
+/**
+ * The lines the filter selects. An account's lines are read through the lines' (tenant, account, date) index;
+ * every account's lines of some days through the entries' (tenant, date) index, then each entry's lines by the
+ * primary key (no date index on the lines: one index less to keep on every append).
+ */
+export function selectLines(s: TenantScope, f: LineFilter): LineQuery {
   if (f.accounts) {
+    const q = s('journal_lines');
     if (f.accounts.length === 1) q.where('journal_lines.account_id', f.accounts[0]!);
     else q.whereIn('journal_lines.account_id', [...f.accounts]);
+    if (f.from) q.where('journal_lines.date', '>=', f.from);
+    if (f.to) q.where('journal_lines.date', '<=', f.to);
+    if (f.branches[0] !== ALL) q.whereIn('journal_lines.branch_id', [...f.branches]);
+    if (f.costCenterId) q.where('journal_lines.cost_center_id', f.costCenterId);
+    return { q, joined: false };
   }
-  if (f.from) q.where('journal_lines.date', '>=', f.from);
-  if (f.to) q.where('journal_lines.date', '<=', f.to);
-  if (f.branches[0] !== ALL) q.whereIn('journal_lines.branch_id', [...f.branches]);
+  const q = s('journal_entries').join('journal_lines', 'journal_lines.entry_id', 'journal_entries.id');
+  if (f.from) q.where('journal_entries.date', '>=', f.from);
+  if (f.to) q.where('journal_entries.date', '<=', f.to);
+  if (f.branches[0] !== ALL) q.whereIn('journal_entries.branch_id', [...f.branches]);
   if (f.costCenterId) q.where('journal_lines.cost_center_id', f.costCenterId);
-  return q;
+  return { q, joined: true };
 }
 
 /** Date, then posting order (entry ids are time-ordered), then the line's place in its entry. */
@@ -61,15 +78,18 @@ export async function sumOfFirst(s: TenantScope, q: Query, n: number, order: rea
 /** A page of lines with their entry's source, as the line reports' rows share them. */
 export async function pageOfLines(
   s: TenantScope,
-  q: Query,
+  lines: LineQuery,
   order: readonly string[],
   page: number,
   pageSize: number,
 ) {
+  const q = lines.q.clone();
+  if (!lines.joined)
+    q.join('journal_entries', 'journal_entries.id', 'journal_lines.entry_id').where(
+      'journal_entries.tenant_id',
+      s.tenantId,
+    );
   const rows = (await q
-    .clone()
-    .join('journal_entries', 'journal_entries.id', 'journal_lines.entry_id')
-    .where('journal_entries.tenant_id', s.tenantId)
     .select(
       'journal_lines.entry_id',
       'journal_lines.line_no',

@@ -1,5 +1,6 @@
 import type { RequestContext, TenantScope } from '@erp/service-kit';
 import { ALL } from '../balances/kept-balances';
+import { selectLines } from './lines';
 
 /** Debit and credit sums, stored (integers scaled by 10^4), exact past 2^53. */
 export interface Sums {
@@ -106,15 +107,19 @@ export async function sumsByAccount(
     for (const r of rows) addInto(out, keyOf(r), r.debit, r.credit);
   }
   for (const [from, to] of days) {
-    const q = s('journal_lines').whereBetween('date', [from, to]);
-    if (filter.accounts) q.whereIn('account_id', [...filter.accounts]);
-    if (filter.branches[0] !== ALL) q.whereIn('branch_id', [...filter.branches]);
-    if (filter.costCenterId) q.where('cost_center_id', filter.costCenterId);
-    else if (byAccountAndCenter) q.whereNotNull('cost_center_id');
-    const rows = (await q.groupBy(groups).select(groups).sum({ debit: 'debit', credit: 'credit' })) as Record<
-      string,
-      unknown
-    >[];
+    const { q } = selectLines(s, {
+      branches: filter.branches,
+      costCenterId: filter.costCenterId,
+      accounts: filter.accounts,
+      from,
+      to,
+    });
+    if (byAccountAndCenter && !filter.costCenterId) q.whereNotNull('journal_lines.cost_center_id');
+    const lineGroups = groups.map((g) => `journal_lines.${g}`);
+    const rows = (await q
+      .groupBy(lineGroups)
+      .select(lineGroups)
+      .sum({ debit: 'journal_lines.debit', credit: 'journal_lines.credit' })) as Record<string, unknown>[];
     for (const r of rows) addInto(out, keyOf(r), r.debit, r.credit);
   }
   return out;
