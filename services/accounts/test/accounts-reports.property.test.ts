@@ -7,49 +7,20 @@ import {
   type TestApp,
 } from '../../../tests/support/embedded-app';
 import { appendEntry } from '../src/journal';
+import {
+  asDecimal,
+  asText,
+  byPostingOrder,
+  generator,
+  readLines,
+  stored,
+  type RawLine,
+} from './reports-ledger';
 
 const VOUCHERS = Number(process.env.REPORTS_PROPERTY_VOUCHERS ?? 40);
 const SEED = Number(process.env.REPORTS_PROPERTY_SEED ?? 13);
 const OTHER_BRANCH = '0190bbbb-0000-7000-8000-00000000000b';
 const PASSWORD = 'Rep0rts!Viewer';
-
-/** A small seeded generator (mulberry32): the same run every time unless the seed is changed. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!,
-  };
-}
-
-/** Hundredths as the API's decimal text; the journal stores 10^4, so a stored amount is hundredths × 100. */
-const asText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-/** Stored integers (10^4) as the reports' decimal strings, computed with BigInt only. */
-const asDecimal = (stored: bigint) => {
-  const neg = stored < 0n;
-  const abs = neg ? -stored : stored;
-  const int = abs / 10_000n;
-  const frac = (abs % 10_000n).toString().padStart(4, '0').replace(/0+$/, '');
-  return `${neg ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
-};
-
-interface RawLine {
-  entry_id: string;
-  line_no: number;
-  account_id: string;
-  cost_center_id: string | null;
-  debit: bigint;
-  credit: bigint;
-  date: string;
-  branch_id: string;
-}
 
 /**
  * The accounts reports over random vouchers (posted, unposted, re-posted) and direct entries in a second
@@ -70,19 +41,7 @@ describe.each(engines())('accounts reports on %s', (engine) => {
   const report = (name: string, query: Record<string, string | number>, h = headers) =>
     app.api.get(`/api/AccountsReports/${name}`).query(query).set(h);
 
-  async function rawLines(): Promise<RawLine[]> {
-    const rows = (await db()('journal_lines').where({ tenant_id: tenantId })) as Record<string, unknown>[];
-    return rows.map((r) => ({
-      entry_id: String(r.entry_id),
-      line_no: Number(r.line_no),
-      account_id: String(r.account_id),
-      cost_center_id: (r.cost_center_id as string | null) ?? null,
-      debit: BigInt(String(r.debit)),
-      credit: BigInt(String(r.credit)),
-      date: String(r.date),
-      branch_id: String(r.branch_id),
-    }));
-  }
+  const rawLines = () => readLines(db(), tenantId);
 
   beforeAll(async () => {
     app = await startTestApp(engine);
@@ -250,19 +209,7 @@ describe.each(engines())('accounts reports on %s', (engine) => {
       .sort((a, b) => b[1] - a[1])[0]![0];
     const from = `${year}-02-01`;
     const sign = chart.get(busiest)!.nature === 'credit' ? -1n : 1n;
-    const mine = lines
-      .filter((l) => l.account_id === busiest)
-      .sort((a, b) =>
-        a.date !== b.date
-          ? a.date < b.date
-            ? -1
-            : 1
-          : a.entry_id !== b.entry_id
-            ? a.entry_id < b.entry_id
-              ? -1
-              : 1
-            : a.line_no - b.line_no,
-      );
+    const mine = lines.filter((l) => l.account_id === busiest).sort(byPostingOrder);
     let balance = mine.filter((l) => l.date < from).reduce((n, l) => n + sign * (l.debit - l.credit), 0n);
     const opening = balance;
     const expected = mine
@@ -317,11 +264,6 @@ describe.each(engines())('accounts reports on %s', (engine) => {
     expect([income.status, sheet.status]).toEqual([200, 200]);
     // debits equal credits plus the result not yet closed
     const t = sheet.body.totals as { debit: string; credit: string };
-    const stored = (v: string) => {
-      const [int, frac = ''] = v.replace('-', '').split('.');
-      const n = BigInt(int!) * 10_000n + BigInt(frac.padEnd(4, '0'));
-      return v.startsWith('-') ? -n : n;
-    };
     expect(stored(t.debit) - stored(t.credit)).toBe(stored(sheet.body.netIncome as string));
     const centersReport = await report('CostCenters', {});
     expect(centersReport.status).toBe(200);
