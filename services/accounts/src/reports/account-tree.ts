@@ -11,6 +11,8 @@ export interface AccountNode {
   /** Depth in the tree, from 1 (read from the parents, whatever the stored level says). */
   depth: number;
   hasChildren: boolean;
+  arabicName: string;
+  englishName: string;
 }
 
 /** The tenant's chart of accounts (a few thousand rows: read whole, walked in memory). */
@@ -21,7 +23,17 @@ export async function loadChart(s: TenantScope): Promise<Map<string, AccountNode
     'parent_id',
     'nature',
     'account_type',
-  )) as { id: string; code: string; parent_id: string | null; nature: string; account_type: string }[];
+    'arabic_name',
+    'english_name',
+  )) as {
+    id: string;
+    code: string;
+    parent_id: string | null;
+    nature: string;
+    account_type: string;
+    arabic_name: string;
+    english_name: string;
+  }[];
   const chart = new Map<string, AccountNode>();
   for (const r of rows)
     chart.set(r.id, {
@@ -32,6 +44,8 @@ export async function loadChart(s: TenantScope): Promise<Map<string, AccountNode
       accountType: r.account_type === 'incomeStatement' ? 'incomeStatement' : 'balanceSheet',
       depth: 0,
       hasChildren: false,
+      arabicName: r.arabic_name,
+      englishName: r.english_name,
     });
   const depthOf = (node: AccountNode, seen: number): number => {
     if (node.depth) return node.depth;
@@ -93,4 +107,12 @@ export function rowsToLevel(chart: Map<string, AccountNode>, level: number) {
     .filter((n) => n.depth <= level)
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
     .map((node) => ({ node, group: node.hasChildren && node.depth < level }));
+}
+
+/** The chart's names, as the report engine answers them (a report that read the chart names its accounts). */
+export function chartNames(chart: Map<string, AccountNode>) {
+  const names: Record<string, { code: string; arabicName: string; englishName: string }> = {};
+  for (const n of chart.values())
+    names[n.id] = { code: n.code, arabicName: n.arabicName, englishName: n.englishName };
+  return names;
 }

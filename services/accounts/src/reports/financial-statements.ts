@@ -1,6 +1,6 @@
 import type { CostCenterRow, StatementOfAccountsRow } from '@erp/contracts';
 import type { ReportResult, RequestContext, TenantScope } from '@erp/service-kit';
-import { loadChart, rollUp, rowsToLevel, type AccountNode } from './account-tree';
+import { chartNames, loadChart, rollUp, rowsToLevel, type AccountNode } from './account-tree';
 import { money, netSides } from './net';
 import { branchesOf, centerKey, sumsByAccount, type Sums } from './period-sums';
 
@@ -48,6 +48,7 @@ function statementRows(
     total: rows.length,
     totals: { debit: money(debit), credit: money(credit) },
     summary: { netIncome: money(result) },
+    names: chartNames(chart),
   };
 }
 

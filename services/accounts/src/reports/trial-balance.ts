@@ -1,6 +1,6 @@
 import type { TrialBalanceRow } from '@erp/contracts';
 import type { ReportResult, RequestContext, TenantScope } from '@erp/service-kit';
-import { loadChart, rollUp, rowsToLevel } from './account-tree';
+import { chartNames, loadChart, rollUp, rowsToLevel } from './account-tree';
 import { money, netSides, plus } from './net';
 import { branchesOf, dayBefore, sumsByAccount, ZERO, type SumFilter } from './period-sums';
 
@@ -66,5 +66,6 @@ export async function trialBalance(
     rows,
     total: rows.length,
     totals: Object.fromEntries(names.map((n, i) => [n, money(totals[i]!)])),
+    names: chartNames(chart),
   };
 }
