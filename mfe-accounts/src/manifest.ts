@@ -1,4 +1,5 @@
 import { documentsOf, entitiesOf } from '@erp/contracts/src/declare';
+import { Permission as P } from '@erp/contracts/src/permissions';
 import {
   MANIFEST_VERSION,
   documentsManifest,
@@ -28,6 +29,13 @@ export const manifest: FeatureManifest = {
   routes: [
     ...masterData.routes,
     ...documents.routes,
+    // the spec shows no report permissions: the accounts reports read the chart of accounts
+    {
+      path: accountsPaths.accountsReports,
+      permission: P.viewAccounts,
+      layout: 'vertical',
+      titleKey: 'accountsReports',
+    },
     // admins only: the service refuses others, and the screen tells them so
     { path: accountsPaths.journalVerify, permission: null, layout: 'vertical', titleKey: 'journalVerify' },
     {
@@ -50,6 +58,14 @@ export const manifest: FeatureManifest = {
       permission: 'gLPost',
       flags: [],
       order: 60,
+    },
+    {
+      group: 'accounts',
+      path: accountsPaths.accountsReports,
+      labelKey: 'accountsReports',
+      icon: 'pi pi-chart-bar',
+      flags: [],
+      order: 80,
     },
     {
       group: 'settings',
@@ -87,6 +103,7 @@ export const manifest: FeatureManifest = {
         fiscalYears: m.fiscalYears,
         notPostedTitle: m.notPostedTitle,
         postVouchers: m.postVouchers,
+        accountsReports: m.accountsReports,
       },
     ]),
   ),

@@ -9,4 +9,6 @@ export const accountsPaths = {
   /** Documents whose posting from events failed (issue 13, deliverable 3); the spec names no route for it. */
   notPosted: '/not-posted',
   postVouchers: '/post-vouchers',
+  /** The spec's hub of the accounts reports (section 2). */
+  accountsReports: '/accounts-reports',
 } as const;

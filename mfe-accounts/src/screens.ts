@@ -20,6 +20,11 @@ export const screens: ScreenRegistry = {
       [accountsPaths.postVouchers]: m.PostVouchersScreen,
     })),
   ),
+  ...lazyScreens([accountsPaths.accountsReports], () =>
+    import('./screens/AccountsReportsScreen').then((m) => ({
+      [accountsPaths.accountsReports]: m.AccountsReportsScreen,
+    })),
+  ),
   ...lazyScreens([accountsPaths.journalVerify], () =>
     import('./screens/JournalVerifyScreen').then((m) => ({
       [accountsPaths.journalVerify]: m.JournalVerifyScreen,

@@ -13,7 +13,8 @@
  * - bulk: ACCOUNTS_BENCH_BULK (100,000) unposted vouchers seeded straight into the tables, then posted by one
  *   POST /api/Vouchers/post (the background job, in chunks): documents per second, and the p99 of other users'
  *   requests from a worker thread while it runs (target < 50 ms). Its own module: bulk-posting.ts.
- * - report (trial balance, statements...): to come with the report engine, as its own section.
+ * - reports: ACCOUNTS_BENCH_LINES (1,000,000) journal lines seeded with their kept balances, then the accounts
+ *   reports through the API, p50 and p99 against their targets (accounts-reports.ts). Not run by default.
  */
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,6 +31,7 @@ import {
   type JournalLineInput,
 } from '../../services/accounts/src/journal';
 import { bulkPosting } from './bulk-posting';
+import { reportsBench } from './accounts-reports';
 import { yieldToEventLoop } from './ledger-seed';
 import { benchSession, startBenchApp, type BenchSession } from './support/http';
 
@@ -320,6 +322,7 @@ async function main(): Promise<void> {
     if (PARTS.has('posting')) await posting(app);
     if (PARTS.has('verify')) await verify(app);
     if (PARTS.has('bulk')) await bulkPosting(app, BULK);
+    if (PARTS.has('reports')) await reportsBench(app);
   } finally {
     await app.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { documentDefinitions, documentRoutes } from './documents';
 import { inventoryRoutes } from './inventory-routes';
 import { accountsRoutes } from './accounts-routes';
 import { bulkPostingRoutes } from './bulk-posting-routes';
+import { accountsReportRoutes } from './reports/accounts-report-routes';
 import { jobRoutes } from './jobs';
 
 /** Every public route of the product: the gateway routes, guards and documents from this list. */
@@ -15,6 +16,7 @@ export const allRoutes: readonly RouteSpec[] = [
   ...Object.values(inventoryRoutes),
   ...Object.values(accountsRoutes),
   ...Object.values(bulkPostingRoutes),
+  ...Object.values(accountsReportRoutes),
   ...documentDefinitions.flatMap(documentRoutes),
   ...[...serviceNames, 'gateway' as const].flatMap((s) => Object.values(adminRoutes(s))),
   ...serviceNames.flatMap((s) => Object.values(jobRoutes(s))),

@@ -11,6 +11,7 @@ import {
   treeLocksMigration,
   type ServiceModule,
 } from '@erp/service-kit';
+import { balancesMigration } from './balances/balances-migration';
 import { chartHooks, chartMigration, defaultChartStarters } from './chart';
 import { fiscalRouteHandlers, fiscalYearsMigration } from './fiscal';
 import { journalRouteHandlers } from './journal';
@@ -25,6 +26,7 @@ import {
   postingRouteHandlers,
   registerPostableTypes,
 } from './posting';
+import { accountsReportHandlers } from './reports';
 import { accountInUse, costCenterInUse, voucherRoutes, vouchersMigration } from './vouchers';
 
 const starters = starterRecords(defaultChartStarters());
@@ -44,6 +46,7 @@ export const accountsModule: ServiceModule = {
     documentKitMigration,
     idempotencyKitMigration,
     vouchersMigration,
+    balancesMigration,
     treeLocksMigration,
     postingMigration,
     bulkPostingMigration,
@@ -60,6 +63,7 @@ export const accountsModule: ServiceModule = {
       ...bulkPostingRouteHandlers(deps),
       ...voucherRoutes(deps),
       ...fiscalRouteHandlers(deps),
+      ...accountsReportHandlers(deps),
     ];
   },
   jobs: (deps) => [bulkPostingJob(deps)],

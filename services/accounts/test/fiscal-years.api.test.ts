@@ -136,6 +136,20 @@ describe.each(engines())('fiscal years on %s', (engine) => {
     expect(await net(SALES, ...opening)).toBe(0);
     expect(await net(CASH, '0000', '9999')).toBe(before.cash);
     expect(await net(CAPITAL, '0000', '9999')).toBe(before.capital);
+    // the income statement still shows the year's result; the balance sheet has it in retained earnings
+    const report = (path: string, query: Record<string, string>) =>
+      app.api
+        .get(`/api/AccountsReports/${path}`)
+        .query({ level: '6', ...query })
+        .set({ ...headers, FiscalYear: String(last) });
+    const income = await report('IncomeStatement', { dateFrom: `${last}-01-01`, dateTo: `${last}-12-31` });
+    expect(income.status).toBe(200);
+    expect(income.body.netIncome).toBe('700.25');
+    const sheet = await report('BalanceSheet', { date: `${last}-12-31` });
+    expect(sheet.body.netIncome).toBe('0');
+    expect(sheet.body.items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ accountId: id(RETAINED), credit: '700.25' })]),
+    );
     // this year's own figures are untouched
     expect(await net(SALES, `${year}-01-01`, `${year}-12-31`)).toBe(-40);
     const [debit, credit] = await everything();

@@ -44,6 +44,9 @@ export const param = {
     hinted(z.string().trim().max(100).optional(), { kind: 'search', label: 'reports.search', ...h }),
   reference: (reference: string, h: Hint = {}) =>
     hinted(idSchema.optional(), { kind: 'reference', reference, label: `fields.${reference}`, ...h }),
+  /** One record, required: the report shows nothing until it is chosen (an account's statement). */
+  record: (reference: string, h: Hint = {}) =>
+    hinted(idSchema, { kind: 'reference', reference, label: `fields.${reference}`, ...h }),
   /** One item, required: the report shows nothing until it is chosen (the movement card). */
   item: (h: Hint = {}) => hinted(idSchema, { kind: 'item', label: 'fields.itemId', ...h }),
   date: (h: Hint = {}) => hinted(isoDateSchema.optional(), { kind: 'date', label: 'fields.date', ...h }),

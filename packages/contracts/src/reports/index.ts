@@ -1,2 +1,4 @@
 export * from './define';
 export * from './inventory';
+export * from './accounts';
+export * from './accounts-report-routes';

@@ -4,6 +4,7 @@ import {
   type AnyReport,
   type EntityDef,
   type FieldDef,
+  type ReferenceNames,
   type ReportTotal,
   type RouteSpec,
 } from '@erp/contracts';
@@ -34,6 +35,11 @@ export interface ReportResult<R> {
   totals?: Record<string, ReportTotal>;
   /** The declaration's summary figures (opening and closing balances). */
   summary?: Record<string, string>;
+  /**
+   * Names the query read anyway (a trial balance reads the whole chart): the engine names only the other ids,
+   * and answers only the names the rows use.
+   */
+  names?: ReferenceNames;
 }
 
 export interface ReportEngineDeps {
@@ -137,11 +143,12 @@ export function reportHandler<R extends AnyReport>(
     const rows = result.rows as Row[];
     const whole = !report.paged || (page === 1 && rows.length >= result.total);
     const totals = totalsOf(report, result, rows, whole);
-    const names = await referenceNames(
+    const names = await namesOf(
       s,
       fields,
+      result.names,
       [...rows, ...unitsWithin(report, rows, totals)],
-      deps.entities,
+      deps,
     );
     return {
       [report.rowsKey ?? 'items']: rows,
@@ -153,6 +160,28 @@ export function reportHandler<R extends AnyReport>(
       ...result.summary,
     } as never;
   });
+}
+
+/** The names of the ids the rows name: those the query gave, the others read. */
+async function namesOf(
+  s: TenantScope,
+  fields: readonly FieldDef[],
+  given: ReferenceNames | undefined,
+  rows: readonly Row[],
+  deps: ReportEngineDeps,
+): Promise<ReferenceNames> {
+  if (!given) return referenceNames(s, fields, rows, deps.entities);
+  const names: ReferenceNames = {};
+  const pending = rows.map((r) => {
+    const rest: Row = {};
+    for (const f of fields) {
+      const v = r[f.name];
+      if (typeof v === 'string' && given[v]) names[v] = given[v];
+      else rest[f.name] = v;
+    }
+    return rest;
+  });
+  return { ...(await referenceNames(s, fields, pending, deps.entities)), ...names };
 }
 
 /** The query's own totals, else the rows' sums when the engine holds them all; a paged report must total. */

@@ -79,19 +79,21 @@ export function ReportTotals({
       caption(context.language, f.label),
       summaryText(f.kind, answer[f.name], context),
     ]),
-    ...Object.entries(totals).map(([name, total]): [string, string] => [
-      `${caption(context.language, 'reports.totals')} ${caption(
-        context.language,
-        report.columns.find((c) => c.name === name)?.label ?? name,
-      )}`,
-      totalText(report, name, total, context),
-    ]),
+    ...Object.entries(totals).map(([name, total]): [string, string] => {
+      const column = report.columns.find((c) => c.name === name);
+      // a grouped column's total names its group too (a trial balance's opening, period and closing debits)
+      const group = column?.group ? ` ${caption(context.language, column.group)}` : '';
+      return [
+        `${caption(context.language, 'reports.totals')}${group} ${caption(context.language, column?.label ?? name)}`,
+        totalText(report, name, total, context),
+      ];
+    }),
   ];
   if (entries.length === 0) return null;
   return (
     <div className="erp-doc__totals" data-testid="report-totals">
       {entries.map(([k, v]) => (
-        <span key={k}>
+        <span key={k} data-testid="report-total">
           {k}: {v}
         </span>
       ))}

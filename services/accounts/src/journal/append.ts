@@ -10,6 +10,7 @@ import {
   tenantScope,
   type Executor,
 } from '@erp/service-kit';
+import { addBalances, addBalancesOnSqlite, balanceRows } from '../balances/kept-balances';
 import { refuseClosedPeriod } from '../fiscal/closed-periods';
 import { GENESIS_HASH, entryHash, type ChainEntry } from './chain-hash';
 import { checkLines, type CheckedLines, type JournalLineInput } from './entry-rules';
@@ -92,6 +93,9 @@ const LINE_COLUMNS = [
   'debit',
   'credit',
   'note',
+  // the entry's branch and date, copied so an account's lines page by date from one index (accounts_0004)
+  'branch_id',
+  'date',
 ];
 const placeholders = (columns: string[]) => columns.map(() => '?').join(', ');
 // the texts the SQLite path prepares (cached per connection): the head's read is only run in raw mode
@@ -162,9 +166,22 @@ function chainedRows(
     l.debit,
     l.credit,
     l.note,
+    chained.branchId,
+    chained.date,
   ]);
+  // the kept balances (accounts_0004): the reports read them instead of the lines' history
+  const balances = balanceRows(
+    chained.tenantId,
+    chained.branchId,
+    chained.date,
+    entry.lines.map((l, i) => ({
+      accountId: l.accountId,
+      costCenterId: l.costCenterId ?? null,
+      ...lines.stored[i]!,
+    })),
+  );
   const appended: AppendedEntry = { id: chained.id, seq: chained.seq, hash, prevHash: head.hash };
-  return { chained, appended, entryRow, lineRows };
+  return { chained, appended, entryRow, lineRows, balances };
 }
 
 /**
@@ -187,6 +204,7 @@ function appendOnSqlite(
       conn.prepare(SQLITE.insertEntry).run(...rows.entryRow);
       const insertLine = conn.prepare(SQLITE.insertLine);
       for (const line of rows.lineRows) insertLine.run(...line);
+      addBalancesOnSqlite(conn, rows.balances);
       const { seq, postedAt } = rows.chained;
       if (found)
         conn
@@ -212,11 +230,13 @@ async function append(
   const lines = checkLines(entry.lines);
   await refuseClosedPeriod(trx, entry.tenantId, entry.branchId, entry.date);
   if (isSqlite(trx)) return appendOnSqlite(trx, entry, lines, reversesEntryId);
-  // MySQL: four round trips (the locking read, the entry, its lines in one statement, the head's move)
+  // MySQL: five round trips (the locking read, the entry, its lines in one statement, the kept balances, the
+  // head's move)
   const head = await lockChainHead(trx, entry.tenantId, entry.branchId);
   const rows = chainedRows(entry, lines, reversesEntryId, head);
   await insertArrays(trx, 'journal_entries', ENTRY_COLUMNS, [rows.entryRow]);
   await insertArrays(trx, 'journal_lines', LINE_COLUMNS, rows.lineRows);
+  await addBalances(trx, rows.balances);
   await tenantScope(
     trx,
     entry.tenantId,

@@ -1,0 +1,1 @@
+export { accountsReportHandlers } from './reports.routes';

@@ -1,0 +1,12 @@
+import { storedToString } from '@erp/contracts';
+import { money } from '../src/reports/net';
+
+/** The reports' integer formatting gives the same text as the money helpers, for every shape of amount. */
+describe('money(stored)', () => {
+  it('matches storedToString', () => {
+    const samples = [0n, 1n, -1n, 10n, 9_999n, 10_000n, -10_000n, 125_000n, 123_456_789n, -5_000_050n];
+    for (let i = 0n; i < 200n; i++) samples.push(i * 7_919n * 10_007n - 5_000_000_000n);
+    samples.push(9_000_000_000_000_000n, -9_000_000_000_000_000n);
+    for (const s of samples) expect([s, money(s)]).toEqual([s, storedToString(s)]);
+  });
+});
