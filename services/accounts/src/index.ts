@@ -12,7 +12,12 @@ import {
   type ServiceModule,
 } from '@erp/service-kit';
 import { chartHooks, chartMigration, defaultChartStarters } from './chart';
-import { fiscalRouteHandlers, fiscalYearsMigration } from './fiscal';
+import {
+  fiscalRouteHandlers,
+  fiscalYearsMigration,
+  periodsVersionMigration,
+  republishPeriods,
+} from './fiscal';
 import { journalRouteHandlers } from './journal';
 import { accountsMigrations } from './migrations';
 import { postingHandlers, postingMigration, postingRouteHandlers } from './posting';
@@ -38,6 +43,7 @@ export const accountsModule: ServiceModule = {
     treeLocksMigration,
     postingMigration,
     fiscalYearsMigration,
+    periodsVersionMigration,
   ],
   routes: (deps) => [
     ...masterDataRoutes(deps, entitiesOf('accounts'), chartHooks({ accountInUse, costCenterInUse })),
@@ -48,4 +54,6 @@ export const accountsModule: ServiceModule = {
   ],
   consumers: () => starters.withHandlers({ ...replicaHandlers, ...postingHandlers }),
   seed: (deps) => starters.seed(deps),
+  // the closed periods, for the document engine's guard in the other services
+  republish: () => republishPeriods,
 };

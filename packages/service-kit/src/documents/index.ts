@@ -4,3 +4,4 @@ export * from './routes';
 export * from './branch-settings';
 export * from './fiscal-year';
 export * from './close-job';
+export * from './closed-periods';

@@ -17,6 +17,8 @@ export { journalLinesOf, voucherIssues } from './voucher-rules';
 export const voucherHooks: DocumentHooks = {
   validate: (s, _doc, input, settings) => voucherIssues(s, input, settings),
   post: postVoucher,
+  // the journal guards the closed periods itself (a save's refusal is a 400 on the date, a post's a 409)
+  ownsClosedPeriods: true,
 };
 
 /** The vouchers on the document engine: list, one, create, change, delete, post and unpost. */
