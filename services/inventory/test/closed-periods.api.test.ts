@@ -162,4 +162,17 @@ describe.each(engines())('closed periods in inventory on %s', (engine) => {
     expect((await create(`${last}-08-01`)).status).toBe(201);
     expect((await create(`${year}-01-10`)).status).toBe(201);
   });
+
+  it("'Rebuild the copies' brings a lost replica back: accounts publishes its closed periods again", async () => {
+    await setLockDate(f.admin.defaultBranchId, `${year}-01-05`);
+    await inventory().db('replica_closed_periods').delete();
+    // the replica lost: the lock date is not known here any more
+    expect((await create(`${year}-01-04`)).status).toBe(201);
+    const res = await f.app.api.post('/api/admin/accounts/replicas/republish').set(f.headers()).send({});
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ events: 1 });
+    await f.app.flush();
+    expect((await inventory().db('replica_closed_periods').first('version')).version).toBe(6);
+    expect((await create(`${year}-01-04`)).body.code).toBe('journal.periodLocked');
+  });
 });
