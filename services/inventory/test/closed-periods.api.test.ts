@@ -115,8 +115,19 @@ describe.each(engines())('closed periods in inventory on %s', (engine) => {
   });
 
   it("a branch's lock date refuses documents dated on or before it; another branch is not affected", async () => {
+    const sheet = await f.create('/api/Stocktakings', {
+      date: `${year}-01-10`,
+      storeId: store,
+      lines: [{ itemId: item, unitId: f.units.piece, countedQuantity: '1' }],
+    });
     await setLockDate(f.admin.defaultBranchId, `${year}-01-31`);
     const state = await written();
+    // a status change is a write too: the count dated in the locked period is not closed
+    const closing = await f.app.api.post(`/api/Stocktakings/${sheet.id}/close`).set(f.headers());
+    expect(closing.status).toBe(409);
+    expect(closing.body.code).toBe('journal.periodLocked');
+    const stocktakings = f.app.api.get(`/api/Stocktakings/${sheet.id}`).set(f.headers());
+    expect((await stocktakings).body.status).toBe('open');
     const locked = await create(`${year}-01-31`);
     expect(locked.status).toBe(409);
     expect(locked.body).toMatchObject({
