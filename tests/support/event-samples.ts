@@ -36,6 +36,11 @@ export const samples: { [K in EventKey]: PayloadOf<K> } = {
   },
   itemCreated: item('i-1'),
   itemChanged: { ...item('i-1'), isActive: false },
+  periodsChanged: {
+    version: 3,
+    closedYears: [{ year: 2025, startDate: '2025-01-01', endDate: '2025-12-31' }],
+    lockDates: [{ branchId: 'b-1', lockDate: '2026-02-28' }],
+  },
   stockMoved: {
     sourceService: 'inventory',
     documentType: 'storageTransfers',

@@ -245,6 +245,18 @@ const stockDocumentEvent = (service: string) =>
     stockDocumentPayload,
   );
 
+/**
+ * A tenant's closed periods as accounts keeps them (issue 13, deliverable 5), the whole state in every event:
+ * closed fiscal years with their dates and each branch's lock date. `version` grows with every change, so a
+ * replica keeps the highest it has seen and a redelivered or older event changes nothing.
+ */
+const periodsChanged = z.object({
+  version: z.number().int().min(1),
+  closedYears: z.array(z.object({ year: z.number().int(), startDate: z.string(), endDate: z.string() })),
+  lockDates: z.array(z.object({ branchId: z.string(), lockDate: z.string() })),
+});
+export type PeriodsChangedPayload = z.infer<typeof periodsChanged>;
+
 // ---- the catalogue -------------------------------------------------------------------------------
 
 export const events = {
@@ -309,6 +321,12 @@ export const events = {
   ),
   itemCreated: defineEvent('inventory.item.created', 1, 'An item was created.', itemPayload),
   itemChanged: defineEvent('inventory.item.changed', 1, 'An item was changed or deleted.', itemPayload),
+  periodsChanged: defineEvent(
+    'accounts.periods.changed',
+    1,
+    "A fiscal year was closed or reopened, or a branch's lock date set or cleared: the tenant's closed periods now.",
+    periodsChanged,
+  ),
   stockMoved: defineEvent(
     'inventory.stock.moved',
     1,

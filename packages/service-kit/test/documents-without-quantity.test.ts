@@ -17,6 +17,7 @@ import { engines, testDatabases, type TestDatabases } from '../../../tests/suppo
 import {
   AppError,
   InProcessBus,
+  closedPeriodsMigration,
   createTokenService,
   documentEngineRoutes,
   documentKitMigration,
@@ -182,7 +183,14 @@ describe.each(engines())('a document type without quantity through the engine on
     service = await startService(
       {
         name: 'accounts',
-        migrations: [replicaMigration, replicaSettingsMigration, documentKitMigration, testVouchersMigration],
+        // a service on the engine keeps the closed-periods replica (the engine's guard reads it)
+        migrations: [
+          replicaMigration,
+          replicaSettingsMigration,
+          documentKitMigration,
+          closedPeriodsMigration,
+          testVouchersMigration,
+        ],
         routes: (deps) => documentEngineRoutes(deps, [testVouchers], hooks),
       },
       { db: dbs.config('accounts_shapes'), bus: new InProcessBus(), tokens, relayPollMs: 60_000 },

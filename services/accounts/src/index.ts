@@ -13,7 +13,12 @@ import {
 } from '@erp/service-kit';
 import { balancesMigration } from './balances/balances-migration';
 import { chartHooks, chartMigration, defaultChartStarters } from './chart';
-import { fiscalRouteHandlers, fiscalYearsMigration } from './fiscal';
+import {
+  fiscalRouteHandlers,
+  fiscalYearsMigration,
+  periodsVersionMigration,
+  republishPeriods,
+} from './fiscal';
 import { journalRouteHandlers } from './journal';
 import { accountsMigrations } from './migrations';
 import {
@@ -52,6 +57,7 @@ export const accountsModule: ServiceModule = {
     bulkPostingMigration,
     fiscalYearsMigration,
     postingCodesMigration,
+    periodsVersionMigration,
   ],
   routes: (deps) => {
     registerPostableTypes(deps);
@@ -69,4 +75,6 @@ export const accountsModule: ServiceModule = {
   jobs: (deps) => [bulkPostingJob(deps)],
   consumers: () => starters.withHandlers({ ...replicaHandlers, ...postingHandlers }),
   seed: (deps) => starters.seed(deps),
+  // the closed periods, for the document engine's guard in the other services
+  republish: () => republishPeriods,
 };

@@ -1,5 +1,7 @@
 import { entitiesOf, stockDocuments } from '@erp/contracts';
 import {
+  closedPeriodHandlers,
+  closedPeriodsMigration,
   documentCloseJob,
   documentEngineRoutes,
   masterDataRoutes,
@@ -31,13 +33,19 @@ export const inventoryModule: ServiceModule = {
     ...inventoryMigrations,
     starterRecordsMigration,
     treeLocksMigration,
+    closedPeriodsMigration,
   ],
   routes: (deps) => [
     ...inventoryRouteHandlers(deps),
     ...masterDataRoutes(deps, entitiesOf('inventory'), catalogHooks),
     ...documentEngineRoutes(deps, stockDocuments, stockDocumentHooks),
   ],
-  consumers: () => starters.withHandlers({ ...replicaHandlers, ...stockDocumentHandlers }),
+  consumers: () =>
+    starters.withHandlers({
+      ...replicaHandlers,
+      ...closedPeriodHandlers,
+      ...stockDocumentHandlers,
+    }),
   seed: (deps) => starters.seed(deps),
   jobs: (deps) => [itemsImportJob(deps), recostJob(deps), documentCloseJob(deps)],
   republish: () => republishItems,

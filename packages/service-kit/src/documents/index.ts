@@ -5,3 +5,4 @@ export * from './branch-settings';
 export * from './fiscal-year';
 export * from './close-job';
 export * from './transitions';
+export * from './closed-periods';

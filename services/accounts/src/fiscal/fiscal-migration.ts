@@ -34,3 +34,18 @@ export const fiscalYearsMigration: Migration = {
     });
   },
 };
+
+/**
+ * Frozen: each tenant's closed-periods version, raised in the transaction of every change and announced with
+ * it (`accounts.periods.changed`), so replicas keep the newest state whatever order events arrive in.
+ */
+export const periodsVersionMigration: Migration = {
+  name: 'accounts_0009_periods_version',
+  async up(knex) {
+    await knex.schema.createTable('fiscal_periods_versions', (t) => {
+      t.string('tenant_id', 36).notNullable().primary();
+      t.integer('version').notNullable();
+      t.string('updated_at', 30).notNullable();
+    });
+  },
+};

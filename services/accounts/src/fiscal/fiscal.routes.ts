@@ -4,16 +4,28 @@ import {
   handle,
   mayUseBranch,
   nowIso,
+  originOf,
   requireBranch,
   requirePrincipal,
   tenantScope,
   type BoundRoute,
+  type RequestContext,
   type ServiceDeps,
+  type Trx,
 } from '@erp/service-kit';
+import { announcePeriods, raisePeriodsVersion } from './periods-event';
 import { closeFiscalYear, reopenFiscalYear } from './year-close';
 
 /** Fiscal-year closes and branch lock dates (issue 13, deliverable 5); the rules live in year-close.ts. */
 export function fiscalRouteHandlers(deps: ServiceDeps): BoundRoute[] {
+  /** A change of the closed periods, announced to the other services in its transaction (periods-event.ts). */
+  const changePeriods = <T>(ctx: RequestContext, work: (trx: Trx) => Promise<T>) =>
+    deps.transact(async (trx) => {
+      const version = await raisePeriodsVersion(trx, requirePrincipal(ctx).tenantId);
+      const result = await work(trx);
+      await announcePeriods(trx, originOf(ctx), version);
+      return result;
+    });
   return [
     handle(accountsRoutes.listFiscalYearCloses, async ({ ctx }) => {
       const s = tenantScope(deps.db, requirePrincipal(ctx).tenantId);
@@ -37,7 +49,7 @@ export function fiscalRouteHandlers(deps: ServiceDeps): BoundRoute[] {
     }),
     handle(accountsRoutes.closeFiscalYear, async ({ ctx, body }) => {
       const p = requirePrincipal(ctx);
-      return deps.transact((trx) =>
+      return changePeriods(ctx, (trx) =>
         closeFiscalYear(trx, p.tenantId, body.year, {
           ...(body.retainedEarningsAccountId
             ? { retainedEarningsAccountId: body.retainedEarningsAccountId }
@@ -48,7 +60,7 @@ export function fiscalRouteHandlers(deps: ServiceDeps): BoundRoute[] {
     }),
     handle(accountsRoutes.reopenFiscalYear, async ({ ctx, params }) => {
       const p = requirePrincipal(ctx);
-      return deps.transact((trx) => reopenFiscalYear(trx, p.tenantId, params.year, p.userId));
+      return changePeriods(ctx, (trx) => reopenFiscalYear(trx, p.tenantId, params.year, p.userId));
     }),
     handle(accountsRoutes.listBranchLockDates, async ({ ctx }) => {
       const s = tenantScope(deps.db, requirePrincipal(ctx).tenantId);
@@ -63,7 +75,7 @@ export function fiscalRouteHandlers(deps: ServiceDeps): BoundRoute[] {
     handle(accountsRoutes.setBranchLockDate, async ({ ctx, params, body }) => {
       const p = requirePrincipal(ctx);
       requireBranch(ctx, params.branchId);
-      await deps.transact(async (trx) => {
+      await changePeriods(ctx, async (trx) => {
         const s = tenantScope(trx, p.tenantId);
         await s('branch_lock_dates').where({ branch_id: params.branchId }).delete();
         if (body.lockDate)

@@ -23,6 +23,8 @@ export const voucherHooks: DocumentHooks = {
       await refuseDuringBulkRun(trx, ctx, vouchers.name, String(input.record.branchId), input.record.code);
     return postVoucher(trx, ctx, input);
   },
+  // the journal guards the closed periods itself (a save's refusal is a 400 on the date, a post's a 409)
+  ownsClosedPeriods: true,
 };
 
 /** The vouchers on the document engine: list, one, create, change, delete, post and unpost. */
