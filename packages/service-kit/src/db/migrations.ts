@@ -39,8 +39,36 @@ export async function migrate(
   }
 }
 
+/**
+ * knex's lock table with exactly one row, made before knex looks at it. knex makes the table and inserts its row
+ * itself when it finds none, so processes starting together on an empty database could each insert one; its lock
+ * (`update ... set is_locked = 1 where is_locked = 0` must touch one row) then fails for ever with 'already
+ * locked'. Here the row has a fixed key, so a second insert is refused, and a table left with several unlocked
+ * rows by that race is mended (nobody can hold that lock, so removing the extra rows takes nothing from anyone).
+ */
+async function ensureOneLockRow(db: Knex, tableName: string): Promise<void> {
+  const lockTable = `${tableName}_lock`;
+  if (!(await db.schema.hasTable(lockTable))) {
+    try {
+      await db.schema.createTable(lockTable, (t) => {
+        t.increments('index').primary();
+        t.integer('is_locked');
+      });
+    } catch (error) {
+      if (!/already exists/i.test(String((error as Error)?.message ?? error))) throw error;
+    }
+  }
+  await db(lockTable).insert({ index: 1, is_locked: 0 }).onConflict('index').ignore();
+  const rows = (await db(lockTable).select('index', 'is_locked')) as { index: number; is_locked: number }[];
+  if (rows.length > 1 && rows.every((r) => Number(r.is_locked) === 0))
+    await db(lockTable)
+      .whereNot('index', Math.min(...rows.map((r) => Number(r.index))))
+      .delete();
+}
+
 async function migrateOnce(db: Knex, migrations: readonly Migration[], tableName: string): Promise<void> {
   const byName = new Map(migrations.map((m) => [m.name, m]));
+  await ensureOneLockRow(db, tableName);
   await db.migrate.latest({
     tableName,
     migrationSource: {
