@@ -165,6 +165,10 @@ export const ar: ServerMessages = {
   'fiscalYear.notClosed': 'هذه السنة المالية غير مغلقة',
   'fiscalYear.earlierOpen': 'أغلق السنة المالية {year} أولاً',
   'fiscalYear.laterClosed': 'توجد سنة مالية لاحقة مغلقة: أعد فتحها أولاً',
+  'confirmation.passwordWrong': 'كلمة المرور خاطئة',
+  'confirmation.required': 'أكد كلمة المرور أولاً: التأكيد مفقود أو انتهت صلاحيته',
+  'separation.nothingToSeparate': 'لا توجد أرصدة سابقة قبل {date} لفصلها',
+  'separation.alreadyUndone': 'تم التراجع عن فصل الأرصدة هذا من قبل',
   'fiscalYear.retainedEarningsInvalid': 'اختر حساب ميزانية ليس له حسابات فرعية لنتيجة السنة',
   // journal vouchers (issue 13, deliverable 2)
   postedVoucher: 'السند مرحّل: ألغِ ترحيله قبل تعديله أو حذفه',

@@ -180,6 +180,10 @@ export const de: ServerMessages = {
   'fiscalYear.notClosed': 'Dieses Geschäftsjahr ist nicht abgeschlossen',
   'fiscalYear.earlierOpen': 'Schließen Sie zuerst das Geschäftsjahr {year} ab',
   'fiscalYear.laterClosed': 'Ein späteres Geschäftsjahr ist abgeschlossen: öffnen Sie es zuerst wieder',
+  'confirmation.passwordWrong': 'Falsches Passwort',
+  'confirmation.required': 'Bestätigen Sie zuerst Ihr Passwort: Die Bestätigung fehlt oder ist abgelaufen',
+  'separation.nothingToSeparate': 'Vor dem {date} gibt es keine Vorsalden zu trennen',
+  'separation.alreadyUndone': 'Diese Saldentrennung wurde bereits rückgängig gemacht',
   'fiscalYear.retainedEarningsInvalid': 'Wählen Sie für das Jahresergebnis ein Bilanzkonto ohne Unterkonten',
   // journal vouchers (issue 13, deliverable 2)
   postedVoucher: 'Der Beleg ist gebucht: heben Sie die Buchung auf, bevor Sie ihn ändern oder löschen',

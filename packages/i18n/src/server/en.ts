@@ -168,6 +168,10 @@ export const en = {
   'fiscalYear.notClosed': 'This fiscal year is not closed',
   'fiscalYear.earlierOpen': 'Close fiscal year {year} first',
   'fiscalYear.laterClosed': 'A later fiscal year is closed: reopen it first',
+  'confirmation.passwordWrong': 'Wrong password',
+  'confirmation.required': 'Confirm your password first: the confirmation is missing or has expired',
+  'separation.nothingToSeparate': 'There are no previous balances before {date} to separate',
+  'separation.alreadyUndone': 'This separation of balances has already been undone',
   'fiscalYear.retainedEarningsInvalid':
     "Choose a balance-sheet account without sub-accounts for the year's result",
   // journal vouchers (issue 13, deliverable 2)

@@ -175,6 +175,10 @@ export const fr: ServerMessages = {
   'fiscalYear.notClosed': "Cet exercice n'est pas clôturé",
   'fiscalYear.earlierOpen': "Clôturez d'abord l'exercice {year}",
   'fiscalYear.laterClosed': "Un exercice ultérieur est clôturé : rouvrez-le d'abord",
+  'confirmation.passwordWrong': 'Mot de passe incorrect',
+  'confirmation.required': "Confirmez d'abord votre mot de passe : la confirmation est absente ou a expiré",
+  'separation.nothingToSeparate': 'Aucun solde antérieur au {date} à séparer',
+  'separation.alreadyUndone': 'Cette séparation des soldes a déjà été annulée',
   'fiscalYear.retainedEarningsInvalid':
     "Choisissez un compte de bilan sans sous-comptes pour le résultat de l'exercice",
   // journal vouchers (issue 13, deliverable 2)

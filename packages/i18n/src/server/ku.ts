@@ -166,6 +166,10 @@ export const ku: ServerMessages = {
   'fiscalYear.notClosed': 'ئەم ساڵە داراییە دانەخراوە',
   'fiscalYear.earlierOpen': 'سەرەتا ساڵی دارایی {year} دابخە',
   'fiscalYear.laterClosed': 'ساڵێکی دارایی دواتر داخراوە: سەرەتا بیکەرەوە',
+  'confirmation.passwordWrong': 'وشەی نهێنی هەڵەیە',
+  'confirmation.required': 'سەرەتا وشەی نهێنییەکەت پشتڕاست بکەرەوە: پشتڕاستکردنەوە نییە یان بەسەرچووە',
+  'separation.nothingToSeparate': 'هیچ باڵانسێکی پێشوو پێش {date} نییە بۆ جیاکردنەوە',
+  'separation.alreadyUndone': 'ئەم جیاکردنەوەی باڵانسانە پێشتر هەڵوەشێنراوەتەوە',
   'fiscalYear.retainedEarningsInvalid': 'بۆ ئەنجامی ساڵ هەژمارێکی باڵانس هەڵبژێرە کە هەژماری لاوەکی نەبێت',
   // journal vouchers (issue 13, deliverable 2)
   postedVoucher: 'بەڵگەکە تۆمارکراوە: پێش گۆڕین یان سڕینەوە تۆمارکردنەکەی هەڵبوەشێنەوە',

@@ -171,6 +171,10 @@ export const pt: ServerMessages = {
   'fiscalYear.notClosed': 'Este exercício não está encerrado',
   'fiscalYear.earlierOpen': 'Encerre primeiro o exercício {year}',
   'fiscalYear.laterClosed': 'Um exercício posterior está encerrado: reabra-o primeiro',
+  'confirmation.passwordWrong': 'Senha incorreta',
+  'confirmation.required': 'Confirme primeiro a sua senha: a confirmação está em falta ou expirou',
+  'separation.nothingToSeparate': 'Não há saldos anteriores a {date} para separar',
+  'separation.alreadyUndone': 'Esta separação de saldos já foi desfeita',
   'fiscalYear.retainedEarningsInvalid':
     'Escolha uma conta de balanço sem subcontas para o resultado do exercício',
   // journal vouchers (issue 13, deliverable 2)

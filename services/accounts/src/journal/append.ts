@@ -66,6 +66,14 @@ async function lockChainHead(trx: Executor, tenantId: string, branchId: string) 
   return { seq: Number(head.last_seq), hash: head.last_hash };
 }
 
+/**
+ * Locks every chain head of a tenant for the rest of the transaction (MySQL; SQLite has one writer), for a
+ * booking that reads balances across branches and must not see an entry appended meanwhile.
+ */
+export async function lockTenantChains(trx: Executor, tenantId: string): Promise<void> {
+  if (isMysql(trx)) await tenantScope(trx, tenantId)('journal_chains').forUpdate().select('branch_id');
+}
+
 const ENTRY_COLUMNS = [
   'id',
   'tenant_id',
