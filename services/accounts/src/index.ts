@@ -32,6 +32,7 @@ import {
   registerPostableTypes,
 } from './posting';
 import { accountsReportHandlers } from './reports';
+import { taxTagsMigration } from './vat/vat-migration';
 import { accountInUse, costCenterInUse, voucherRoutes, vouchersMigration } from './vouchers';
 
 const starters = starterRecords(defaultChartStarters());
@@ -58,6 +59,7 @@ export const accountsModule: ServiceModule = {
     fiscalYearsMigration,
     postingCodesMigration,
     periodsVersionMigration,
+    taxTagsMigration,
   ],
   routes: (deps) => {
     registerPostableTypes(deps);

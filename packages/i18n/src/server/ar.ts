@@ -173,6 +173,7 @@ export const ar: ServerMessages = {
   // journal vouchers (issue 13, deliverable 2)
   postedVoucher: 'السند مرحّل: ألغِ ترحيله قبل تعديله أو حذفه',
   'validation.costCenterRequired': 'توزيع مراكز التكلفة إلزامي في هذا الفرع؛ أكّد الحفظ بدونه',
+  'validation.vatBoxSide': 'ضريبة المخرجات في خانة مبيعات، وضريبة المدخلات في خانة مشتريات',
   'validation.openingAccountRepeated': 'لا يتكرر الحساب في القيد الافتتاحي',
   'validation.parentCostCenter': 'لا يمكن استخدام مركز تكلفة رئيسي',
 };

@@ -189,6 +189,7 @@ export const de: ServerMessages = {
   postedVoucher: 'Der Beleg ist gebucht: heben Sie die Buchung auf, bevor Sie ihn ändern oder löschen',
   'validation.costCenterRequired':
     'Die Kostenstellenverteilung ist in dieser Filiale Pflicht; bestätigen Sie das Speichern ohne sie',
+  'validation.vatBoxSide': 'Umsatzsteuer gehört in ein Umsatzfeld, Vorsteuer in ein Einkaufsfeld',
   'validation.openingAccountRepeated': 'Ein Konto darf sich in einem Eröffnungsbeleg nicht wiederholen',
   'validation.parentCostCenter': 'Eine übergeordnete Kostenstelle kann nicht verwendet werden',
 };

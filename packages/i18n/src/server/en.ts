@@ -178,6 +178,7 @@ export const en = {
   postedVoucher: 'The voucher is posted: unpost it before changing or deleting it',
   'validation.costCenterRequired':
     'Cost-center distribution is mandatory in this branch; confirm saving without it',
+  'validation.vatBoxSide': 'Output VAT goes in a sales box, input VAT in a purchases box',
   'validation.openingAccountRepeated': 'An account cannot repeat in an opening voucher',
   'validation.parentCostCenter': 'A parent cost center cannot be used',
 } as const;

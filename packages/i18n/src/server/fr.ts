@@ -186,6 +186,8 @@ export const fr: ServerMessages = {
     'La pièce est comptabilisée : annulez la comptabilisation avant de la modifier ou de la supprimer',
   'validation.costCenterRequired':
     'La répartition par centre de coût est obligatoire dans cette agence ; confirmez l’enregistrement sans elle',
+  'validation.vatBoxSide':
+    'La TVA collectée va dans une case de ventes, la TVA déductible dans une case d’achats',
   'validation.openingAccountRepeated': 'Un compte ne peut pas se répéter dans une pièce d’ouverture',
   'validation.parentCostCenter': 'Un centre de coût parent ne peut pas être utilisé',
 };

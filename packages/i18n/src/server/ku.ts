@@ -175,6 +175,7 @@ export const ku: ServerMessages = {
   postedVoucher: 'بەڵگەکە تۆمارکراوە: پێش گۆڕین یان سڕینەوە تۆمارکردنەکەی هەڵبوەشێنەوە',
   'validation.costCenterRequired':
     'دابەشکردنی ناوەندی تێچوون لەم لقەدا پێویستە؛ پاشەکەوتکردن بەبێ ئەو پشتڕاست بکەرەوە',
+  'validation.vatBoxSide': 'باجی دەرچوو لە خانەی فرۆشتن، باجی هاتوو لە خانەی کڕین',
   'validation.openingAccountRepeated': 'هەژمار لە بەڵگەی سەرەتاییدا دووبارە نابێتەوە',
   'validation.parentCostCenter': 'ناوەندی تێچوونی باوک بەکارناهێنرێت',
 };

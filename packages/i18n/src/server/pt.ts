@@ -181,6 +181,7 @@ export const pt: ServerMessages = {
   postedVoucher: 'O lançamento está contabilizado: cancele a contabilização antes de o alterar ou apagar',
   'validation.costCenterRequired':
     'A distribuição por centro de custo é obrigatória nesta filial; confirme guardar sem ela',
+  'validation.vatBoxSide': 'O IVA liquidado vai num campo de vendas, o IVA dedutível num campo de compras',
   'validation.openingAccountRepeated': 'Uma conta não pode repetir-se num lançamento de abertura',
   'validation.parentCostCenter': 'Não é possível usar um centro de custo pai',
 };

@@ -104,6 +104,8 @@ const LINE_COLUMNS = [
   // the entry's branch and date, copied so an account's lines page by date from one index (accounts_0004)
   'branch_id',
   'date',
+  // the line's box of the VAT return (accounts_0011), part of its hash when present
+  'tax_tag',
 ];
 const placeholders = (columns: string[]) => columns.map(() => '?').join(', ');
 // the texts the SQLite path prepares (cached per connection): the head's read is only run in raw mode
@@ -144,6 +146,7 @@ function chainedRows(
       debit: lines.stored[i]!.debit,
       credit: lines.stored[i]!.credit,
       note: l.note ?? '',
+      taxTag: l.taxTag ?? null,
     })),
   };
   const hash = entryHash(chained, head.hash);
@@ -176,6 +179,7 @@ function chainedRows(
     l.note,
     chained.branchId,
     chained.date,
+    l.taxTag ?? null,
   ]);
   // the kept balances (accounts_0004): the reports read them instead of the lines' history
   const balances = balanceRows(
@@ -288,6 +292,7 @@ export async function reverseEntry(
     debit: unknown;
     credit: unknown;
     note: string;
+    tax_tag: string | null;
   }[];
   const asDecimal = (raw: unknown) => storedToString(raw as number | string);
   return append(
@@ -302,6 +307,7 @@ export async function reverseEntry(
         debit: asDecimal(l.credit),
         credit: asDecimal(l.debit),
         note: l.note,
+        taxTag: l.tax_tag,
       })),
     },
     entryId,
