@@ -34,6 +34,13 @@ export interface DocumentDef {
    */
   quantityField?: string;
   priceField?: string;
+  /**
+   * A document that carries money (issue 14, deliverable 2): its lines hold `moneyLineFields` (price, discount,
+   * tax category and rate) and its header `moneyHeaderFields` (a discount); the engine checks the money rules
+   * with the others and keeps the totals computed in the one place where rounding lives (invoice-totals.ts).
+   * Needs a quantity field.
+   */
+  money?: boolean;
   /** Zero quantities are findings here (a stocktaking count), not blocked by the zero rule. */
   allowZeroQuantity?: boolean;
   /** A document that is closed after confirmation and is then neither editable nor deletable (stocktaking). */

@@ -1,1 +1,2 @@
 export * from './invoice-totals';
+export * from './fields';

@@ -55,7 +55,11 @@ function model(lines: ModelLine[], header: { pct: bigint | null; value: bigint |
   const remainders = nets.map((n, i) => ({ i, rem: lineNet === 0n ? 0n : (discount * n) % lineNet }));
   let left = discount - shares.reduce((s, x) => s + x, 0n);
   remainders.sort((a, b) => (a.rem === b.rem ? a.i - b.i : a.rem > b.rem ? -1 : 1));
-  for (const { i } of remainders) if (left > 0n) ((shares[i]! += 1n), left--);
+  for (const { i } of remainders) {
+    if (left === 0n) break;
+    shares[i]! += 1n;
+    left--;
+  }
   const categories = keys.map((k, i) => {
     const rateBp = BigInt(k.split('|')[1]!);
     const taxable = nets[i]! - shares[i]!;

@@ -122,6 +122,11 @@ export const de: ServerMessages = {
   'validation.itemAddedBefore': 'Artikel bereits hinzugefügt',
   'validation.zeroQuantity': 'Die Menge darf nicht null sein',
   'validation.zeroPrice': 'Der Preis darf nicht null sein',
+  'validation.discountPercentage': 'Ein Rabattsatz liegt zwischen 0 und 100',
+  'validation.discountAboveTotal': 'Der Rabatt darf den Betrag nicht übersteigen',
+  'validation.standardRateRequired': 'Die Regelsatz-Kategorie braucht einen Steuersatz über null',
+  'validation.zeroRateRequired':
+    'Nullsatz-, steuerfreie und nicht steuerbare Zeilen haben den Steuersatz null',
   'validation.fileTooLarge': 'Dateien sind auf 5 MB begrenzt',
   'validation.parentCategory': 'Eine übergeordnete Kategorie kann nicht verwendet werden',
   'validation.unitNotOfItem': 'Die Einheit gehört nicht zum Artikel',

@@ -1,6 +1,7 @@
 import {
   columnOf,
   dec,
+  documentMoneyTotals,
   documentLinesTableOf,
   documentTableOf,
   fromStored,
@@ -55,8 +56,26 @@ function headerRecord(doc: DocumentDef, row: Row): DocumentRecord {
     lines: [],
   };
   for (const f of doc.header) record[f.name] = valueOf(f, row[columnOf(f.name)]);
+  // a money document's totals as kept with it (a list shows them; the lines' and categories' on a read)
+  if (doc.money)
+    record.money = {
+      lines: [],
+      categories: [],
+      ...Object.fromEntries(
+        MONEY_COLUMNS.map(([name, column]) => [name, fromStored(row[column] as number).toFixed(2)]),
+      ),
+    };
   return record;
 }
+
+/** A money document's kept totals: the figure's name and its column. */
+const MONEY_COLUMNS = [
+  ['lineNet', 'money_line_net'],
+  ['discount', 'money_discount'],
+  ['taxExclusive', 'money_tax_exclusive'],
+  ['vat', 'money_vat'],
+  ['taxInclusive', 'money_tax_inclusive'],
+] as const;
 
 async function referencedIds(s: TenantScope, doc: DocumentDef, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
@@ -111,6 +130,10 @@ export function documentRows(
   for (const f of doc.header)
     header[columnOf(f.name)] =
       f.kind === 'decimal' ? storedDecimal(f, input[f.name], digits) : emptyToNull(f, input[f.name]);
+  if (doc.money && doc.quantityField) {
+    const totals = documentMoneyTotals(doc.quantityField, input);
+    for (const [name, column] of MONEY_COLUMNS) header[column] = toStored(totals[name]);
+  }
   let total = dec(0);
   const lines = input.lines.map((line, i) => {
     const row: Row = { line_no: i + 1, value: 0 };
@@ -136,6 +159,8 @@ export const documentStore = {
       line.value = fromStored(l.value as number).toString();
       return line;
     });
+    // the whole arithmetic again from what is kept: the same function, so the same figures, with each line's
+    if (doc.money && doc.quantityField) record.money = documentMoneyTotals(doc.quantityField, record);
     record.referenced = (await referencedIds(s, doc, [id])).has(id);
     record.attachments = (
       await s('doc_attachments')
