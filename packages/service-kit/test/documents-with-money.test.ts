@@ -48,6 +48,7 @@ const testInvoices = defineDocument({
   quantityField: 'quantity',
   priceField: 'price',
   money: true,
+  payments: { method: { name: 'paymentMethodId', kind: 'text', max: 36 } },
   statuses: {
     values: ['drafted', 'held', 'issued', 'cancelled'],
     locked: ['issued', 'cancelled'],
@@ -81,8 +82,9 @@ const testInvoicesMigration: Migration = {
       t.integer('revision').notNullable();
       t.bigInteger('total_quantity').notNullable();
       t.bigInteger('total_value').notNullable();
-      for (const c of ['line_net', 'discount', 'tax_exclusive', 'vat', 'tax_inclusive'])
+      for (const c of ['line_net', 'discount', 'tax_exclusive', 'vat', 'tax_inclusive', 'paid', 'change'])
         t.bigInteger(`money_${c}`).notNullable().defaultTo(0);
+      t.string('paid_status', 10).notNullable().defaultTo('not');
       t.string('created_by', 36).nullable();
       t.string('created_at', 30).notNullable();
       t.string('updated_at', 30).notNullable();
@@ -101,6 +103,14 @@ const testInvoicesMigration: Migration = {
       t.string('tax_category', 2).nullable();
       t.bigInteger('tax_rate').nullable();
       t.bigInteger('value').notNullable();
+      t.primary(['tenant_id', 'document_id', 'line_no']);
+    });
+    await knex.schema.createTable('doc_test_invoices_payments', (t) => {
+      t.string('tenant_id', 36).notNullable();
+      t.string('document_id', 36).notNullable();
+      t.integer('line_no').notNullable();
+      t.string('payment_method_id', 36).notNullable();
+      t.bigInteger('amount').notNullable();
       t.primary(['tenant_id', 'document_id', 'line_no']);
     });
   },
@@ -138,7 +148,11 @@ describe.each(engines())('a document that carries money through the engine on %s
           closedPeriodsMigration,
           testInvoicesMigration,
         ],
-        routes: (deps) => documentEngineRoutes(deps, [testInvoices]),
+        routes: (deps) =>
+          documentEngineRoutes(deps, [testInvoices], {
+            // the service's copy of the payment methods: here, a method's id is its kind
+            paymentKinds: async (_s, ids) => new Map(ids.map((id) => [id, id])),
+          }),
       },
       { db: dbs.config('sales_money'), bus: new InProcessBus(), tokens, relayPollMs: 60_000 },
     );
@@ -292,5 +306,54 @@ describe.each(engines())('a document that carries money through the engine on %s
     expect(other.status).toBe(409);
     expect(other.body.code).toBe('idempotencyKeyReused');
     expect(await count()).toBe(before + 1);
+  });
+
+  it('takes several payments: cash tendered above the total gives change; the paid status follows', async () => {
+    const lines = [line('a', '1', '100')]; // 115.00 with VAT
+    const pay = async (payments: { paymentMethodId: string; amount: string }[], language = 'en') =>
+      api()
+        .post('/api/TestInvoices')
+        .set(headers(language))
+        .send({ ...body(lines), payments });
+    const split = await pay([
+      { paymentMethodId: 'card', amount: '50' },
+      { paymentMethodId: 'cash', amount: '100' },
+    ]);
+    expect(split.status).toBe(201);
+    expect(split.body).toMatchObject({ paid: '115.00', change: '35.00', paidStatus: 'fully' });
+    expect(split.body.payments).toEqual([
+      { paymentMethodId: 'card', amount: '50' },
+      { paymentMethodId: 'cash', amount: '100' },
+    ]);
+    expect((await pay([{ paymentMethodId: 'card', amount: '15' }])).body).toMatchObject({
+      paid: '15.00',
+      change: '0.00',
+      paidStatus: 'partly',
+    });
+    expect((await pay([])).body).toMatchObject({ paid: '0.00', paidStatus: 'not' });
+    // the list shows the status too
+    const list = await api().get('/api/TestInvoices').set(headers());
+    expect(list.body.items.map((r: DocumentRecord) => r.paidStatus).sort()).toContain('partly');
+
+    const before = await count();
+    const card = await pay([{ paymentMethodId: 'card', amount: '115.01' }], 'ar');
+    expect(card.status).toBe(400);
+    expect(card.body.errors).toEqual([
+      expect.objectContaining({
+        field: 'payments',
+        message: 'لا يمكن أن يزيد المدفوع على الإجمالي إلا بالنقد مع إرجاع الباقي',
+      }),
+    ]);
+    const twice = await pay([
+      { paymentMethodId: 'cash', amount: '50' },
+      { paymentMethodId: 'cash', amount: '65' },
+    ]);
+    expect(twice.body.errors).toEqual([
+      expect.objectContaining({
+        field: 'payments.1.paymentMethodId',
+        code: 'validation.paymentMethodRepeated',
+      }),
+    ]);
+    expect(await count()).toBe(before);
   });
 });

@@ -9,6 +9,8 @@ import { moneyChecks } from '../money-documents/fields';
 import {
   ATTACHMENT_MAX_BYTES,
   pageSizesOf,
+  paidStatuses,
+  paymentFieldsOf,
   statusesOf,
   transitionsOf,
   type DocumentDef,
@@ -51,6 +53,16 @@ export function documentChecks(
   // a money document's discounts and tax rates (money-documents/fields.ts), once its lines are whole
   if (doc.money && doc.quantityField && issues.length === 0)
     issues.push(...moneyChecks(doc.quantityField, { ...input, lines }));
+  // the same payment method not twice (issue 14)
+  if (doc.payments) {
+    const methods = new Set<unknown>();
+    const field = doc.payments.method.name;
+    ((input.payments as Record<string, unknown>[] | undefined) ?? []).forEach((p, i) => {
+      if (methods.has(p[field]))
+        issues.push({ field: `payments.${i}.${field}`, code: 'validation.paymentMethodRepeated' });
+      methods.add(p[field]);
+    });
+  }
   return issues;
 }
 
@@ -64,6 +76,14 @@ export function documentInputSchema(doc: DocumentDef) {
       referenceNumber: textSchema(40).optional().default(''),
       notes: textSchema(1000, { multiline: true }).optional().default(''),
       lines: z.array(line).max(1000, { message: 'validation.max' }),
+      ...(doc.payments
+        ? {
+            payments: z
+              .array(fieldsInputSchema(paymentFieldsOf(doc)))
+              .max(20, { message: 'validation.max' })
+              .default([]),
+          }
+        : {}),
     })
     .and(header)
     .superRefine((v, ctx) => {
@@ -145,6 +165,11 @@ export function documentRecordSchema(doc: DocumentDef) {
     quantityTotals: z.array(z.object({ unitId: z.string(), quantity: decimalString })).optional(),
     /** A money document's totals (issue 14): per line, per tax category and the document's. */
     money: invoiceTotalsSchema.optional(),
+    /** Its payments, what they pay of the total, the cash handed back, and the paid status. */
+    payments: z.array(z.object(recordShape(paymentFieldsOf(doc)))).optional(),
+    paid: decimalString.optional(),
+    change: decimalString.optional(),
+    paidStatus: z.enum(paidStatuses).optional(),
     /** A background job the save started (a long re-costing): the screen follows it with a progress bar. */
     jobId: z.string().nullable().optional(),
     /** The background re-costing of the document's items and stores still under way (issue 11), on a read. */

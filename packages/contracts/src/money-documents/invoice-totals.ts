@@ -74,7 +74,10 @@ export interface InvoiceTotals {
 
 export class InvoiceArithmeticError extends Error {
   constructor(
-    readonly code: 'validation.discountAboveTotal' | 'validation.discountPercentage',
+    readonly code:
+      | 'validation.discountAboveTotal'
+      | 'validation.discountPercentage'
+      | 'validation.paidAboveTotal',
     readonly field: string,
   ) {
     super(code);
@@ -171,5 +174,38 @@ export function invoiceTotals(input: InvoiceInput): InvoiceTotals {
     taxExclusive: text(taxExclusive),
     vat: text(vat),
     taxInclusive: text(taxExclusive.plus(vat)),
+  };
+}
+
+export interface PaymentInput {
+  amount: string;
+  /** Cash may be tendered above what is due: the excess is change handed back. */
+  isCash: boolean;
+}
+
+export interface Settlement {
+  /** What the payments pay of the total (never above it). */
+  paid: string;
+  /** Cash handed back: what was tendered above the total, out of the cash payments. */
+  change: string;
+  status: 'not' | 'partly' | 'fully';
+}
+
+/**
+ * What a document's payments settle of its total (issue 14): paid is never above the total; an excess is allowed
+ * only as change out of cash tendered, else it is refused ('validation.paidAboveTotal' on `payments`).
+ */
+export function settle(total: string, payments: readonly PaymentInput[]): Settlement {
+  const due = dec(total);
+  const sum = payments.reduce((s, p) => s.plus(r(dec(p.amount))), dec(0));
+  const cash = payments.filter((p) => p.isCash).reduce((s, p) => s.plus(r(dec(p.amount))), dec(0));
+  const excess = sum.minus(due);
+  if (excess.greaterThan(0) && excess.greaterThan(cash))
+    throw new InvoiceArithmeticError('validation.paidAboveTotal', 'payments');
+  const paid = excess.greaterThan(0) ? due : sum;
+  return {
+    paid: text(paid),
+    change: text(excess.greaterThan(0) ? excess : dec(0)),
+    status: paid.isZero() && !due.isZero() ? 'not' : paid.equals(due) ? 'fully' : 'partly',
   };
 }

@@ -119,6 +119,8 @@ export const ar: ServerMessages = {
   'validation.discountAboveTotal': 'لا يمكن أن يزيد الخصم على المبلغ',
   'validation.standardRateRequired': 'الفئة الأساسية تحتاج نسبة ضريبة أكبر من صفر',
   'validation.zeroRateRequired': 'نسبة الضريبة صفر في الفئات الصفرية والمعفاة وخارج النطاق',
+  'validation.paidAboveTotal': 'لا يمكن أن يزيد المدفوع على الإجمالي إلا بالنقد مع إرجاع الباقي',
+  'validation.paymentMethodRepeated': 'لا تتكرر طريقة الدفع في المستند',
   'validation.fileTooLarge': 'الحد الأقصى لحجم الملف 5 ميجابايت',
   'validation.parentCategory': 'لا يمكن استخدام تصنيف رئيسي',
   'validation.unitNotOfItem': 'الوحدة ليست من وحدات الصنف',

@@ -127,6 +127,9 @@ export const de: ServerMessages = {
   'validation.standardRateRequired': 'Die Regelsatz-Kategorie braucht einen Steuersatz über null',
   'validation.zeroRateRequired':
     'Nullsatz-, steuerfreie und nicht steuerbare Zeilen haben den Steuersatz null',
+  'validation.paidAboveTotal':
+    'Der gezahlte Betrag darf die Summe nicht übersteigen, außer bar mit Wechselgeld',
+  'validation.paymentMethodRepeated': 'Eine Zahlungsart darf sich in einem Beleg nicht wiederholen',
   'validation.fileTooLarge': 'Dateien sind auf 5 MB begrenzt',
   'validation.parentCategory': 'Eine übergeordnete Kategorie kann nicht verwendet werden',
   'validation.unitNotOfItem': 'Die Einheit gehört nicht zum Artikel',

@@ -121,6 +121,9 @@ export const en = {
   'validation.discountAboveTotal': 'The discount cannot be more than the amount',
   'validation.standardRateRequired': 'The standard category needs a tax rate above zero',
   'validation.zeroRateRequired': 'Zero-rated, exempt and out-of-scope lines have a tax rate of zero',
+  'validation.paidAboveTotal':
+    'The amount paid cannot be more than the total, except cash with change given back',
+  'validation.paymentMethodRepeated': 'A payment method cannot repeat in one document',
   'validation.fileTooLarge': 'Files are limited to 5 MB',
   'validation.parentCategory': 'A parent category cannot be used',
   'validation.unitNotOfItem': "The unit is not one of the item's units",

@@ -124,6 +124,9 @@ export const fr: ServerMessages = {
   'validation.discountAboveTotal': 'La remise ne peut pas dépasser le montant',
   'validation.standardRateRequired': 'La catégorie normale exige un taux de taxe supérieur à zéro',
   'validation.zeroRateRequired': 'Les lignes au taux zéro, exonérées ou hors champ ont un taux de taxe nul',
+  'validation.paidAboveTotal':
+    'Le montant payé ne peut pas dépasser le total, sauf en espèces avec rendu de monnaie',
+  'validation.paymentMethodRepeated': 'Un mode de paiement ne peut pas se répéter dans un document',
   'validation.fileTooLarge': 'Les fichiers sont limités à 5 Mo',
   'validation.parentCategory': 'Une catégorie parente ne peut pas être utilisée',
   'validation.unitNotOfItem': "L'unité n'est pas une unité de l'article",

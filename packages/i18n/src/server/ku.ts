@@ -119,6 +119,8 @@ export const ku: ServerMessages = {
   'validation.discountAboveTotal': 'داشکاندن نابێت لە بڕەکە زیاتر بێت',
   'validation.standardRateRequired': 'پۆلی بنەڕەتی پێویستی بە ڕێژەی باجی سەرووی سفرە',
   'validation.zeroRateRequired': 'دێڕەکانی ڕێژەی سفر، بەخشراو و دەرەوەی بوار ڕێژەی باجیان سفرە',
+  'validation.paidAboveTotal': 'بڕی دراو نابێت لە کۆی گشتی زیاتر بێت، جگە لە نەختینە بە گەڕاندنەوەی ماوە',
+  'validation.paymentMethodRepeated': 'ڕێگای پارەدان لە یەک بەڵگەدا دووبارە نابێتەوە',
   'validation.fileTooLarge': 'قەبارەی فایل زۆرترین 5 مێگابایتە',
   'validation.parentCategory': 'پۆلی سەرەکی بەکارنایەت',
   'validation.unitNotOfItem': 'یەکەکە یەکێک نییە لە یەکەکانی کاڵاکە',

@@ -122,6 +122,8 @@ export const pt: ServerMessages = {
   'validation.discountAboveTotal': 'O desconto não pode ser maior do que o montante',
   'validation.standardRateRequired': 'A categoria normal precisa de uma taxa de imposto acima de zero',
   'validation.zeroRateRequired': 'Linhas à taxa zero, isentas ou fora do âmbito têm taxa de imposto zero',
+  'validation.paidAboveTotal': 'O valor pago não pode exceder o total, exceto em dinheiro com troco',
+  'validation.paymentMethodRepeated': 'Um método de pagamento não pode repetir-se num documento',
   'validation.fileTooLarge': 'Os arquivos são limitados a 5 MB',
   'validation.parentCategory': 'Uma categoria pai não pode ser usada',
   'validation.unitNotOfItem': 'A unidade não é uma das unidades do item',

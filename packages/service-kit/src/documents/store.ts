@@ -3,6 +3,8 @@ import {
   dec,
   documentMoneyTotals,
   documentLinesTableOf,
+  documentPaymentsTableOf,
+  paymentFieldsOf,
   documentTableOf,
   fromStored,
   toStored,
@@ -12,6 +14,7 @@ import {
   type DocumentListQuery,
   type DocumentRecord,
   type EntityDef,
+  type Settlement,
   entitiesOf,
 } from '@erp/contracts';
 import type { Executor } from '../db/database';
@@ -32,7 +35,13 @@ export function documentAsEntity(doc: DocumentDef): EntityDef {
     route: doc.route,
     apiPath: doc.apiPath,
     permissions: doc.permissions,
-    fields: [...doc.header, { name: 'lines', kind: 'lines', lineFields: doc.lines }],
+    fields: [
+      ...doc.header,
+      { name: 'lines', kind: 'lines', lineFields: doc.lines },
+      ...(doc.payments
+        ? [{ name: 'payments', kind: 'lines' as const, lineFields: paymentFieldsOf(doc) }]
+        : []),
+    ],
     menu: doc.menu,
   };
 }
@@ -56,6 +65,11 @@ function headerRecord(doc: DocumentDef, row: Row): DocumentRecord {
     lines: [],
   };
   for (const f of doc.header) record[f.name] = valueOf(f, row[columnOf(f.name)]);
+  if (doc.payments) {
+    record.paid = fromStored(row.money_paid as number).toFixed(2);
+    record.change = fromStored(row.money_change as number).toFixed(2);
+    record.paidStatus = String(row.paid_status);
+  }
   // a money document's totals as kept with it (a list shows them; the lines' and categories' on a read)
   if (doc.money)
     record.money = {
@@ -116,12 +130,16 @@ export function roundedInput(doc: DocumentDef, input: DocumentInput, digits: num
   } as DocumentInput;
 }
 
-/** The stored form of an input: header columns, and line rows with the value the posting gives them. */
+/**
+ * The stored form of an input: header columns, line rows with the value the posting gives them, and a money
+ * document's payment rows with what they settle.
+ */
 export function documentRows(
   doc: DocumentDef,
   input: DocumentInput,
   digits: number | null,
-): { header: Row; lines: Row[]; totalQuantity: number } {
+  settlement: Settlement | null = null,
+): { header: Row; lines: Row[]; payments: Row[]; totalQuantity: number } {
   const header: Row = {
     date: input.date,
     reference_number: input.referenceNumber,
@@ -134,6 +152,18 @@ export function documentRows(
     const totals = documentMoneyTotals(doc.quantityField, input);
     for (const [name, column] of MONEY_COLUMNS) header[column] = toStored(totals[name]);
   }
+  if (settlement) {
+    header.money_paid = toStored(settlement.paid);
+    header.money_change = toStored(settlement.change);
+    header.paid_status = settlement.status;
+  }
+  const paymentFields = paymentFieldsOf(doc);
+  const payments = ((input.payments as Record<string, unknown>[] | undefined) ?? []).map((p, i) => {
+    const row: Row = { line_no: i + 1 };
+    for (const f of paymentFields)
+      row[columnOf(f.name)] = f.kind === 'decimal' ? storedDecimal(f, p[f.name], digits) : p[f.name];
+    return row;
+  });
   let total = dec(0);
   const lines = input.lines.map((line, i) => {
     const row: Row = { line_no: i + 1, value: 0 };
@@ -144,7 +174,7 @@ export function documentRows(
     if (doc.quantityField) total = total.plus(fromStored(row[columnOf(doc.quantityField)] as number));
     return row;
   });
-  return { header, lines, totalQuantity: toStored(total) };
+  return { header, lines, payments, totalQuantity: toStored(total) };
 }
 
 export const documentStore = {
@@ -161,6 +191,12 @@ export const documentStore = {
     });
     // the whole arithmetic again from what is kept: the same function, so the same figures, with each line's
     if (doc.money && doc.quantityField) record.money = documentMoneyTotals(doc.quantityField, record);
+    if (doc.payments) {
+      const fields = paymentFieldsOf(doc);
+      record.payments = (
+        await s(documentPaymentsTableOf(doc)).where({ document_id: id }).orderBy('line_no')
+      ).map((p: Row) => Object.fromEntries(fields.map((f) => [f.name, valueOf(f, p[columnOf(f.name)])])));
+    }
     record.referenced = (await referencedIds(s, doc, [id])).has(id);
     record.attachments = (
       await s('doc_attachments')
@@ -278,11 +314,20 @@ export const documentStore = {
     return { code: perYear ? `${String(year).slice(2)}-${seq}` : String(seq), year, seq };
   },
 
-  async replaceLines(s: TenantScope, doc: DocumentDef, id: string, lines: Row[]): Promise<void> {
-    const table = documentLinesTableOf(doc);
-    await s(table).where({ document_id: id }).delete();
-    const rows = lines.map((l) => ({ ...l, document_id: id }));
-    for (let i = 0; i < rows.length; i += 200) await s.insert(table, rows.slice(i, i + 200));
+  async replaceLines(
+    s: TenantScope,
+    doc: DocumentDef,
+    id: string,
+    lines: Row[],
+    payments: Row[] = [],
+  ): Promise<void> {
+    const replace = async (table: string, rows: Row[]) => {
+      await s(table).where({ document_id: id }).delete();
+      const keyed = rows.map((l) => ({ ...l, document_id: id }));
+      for (let i = 0; i < keyed.length; i += 200) await s.insert(table, keyed.slice(i, i + 200));
+    };
+    await replace(documentLinesTableOf(doc), lines);
+    if (doc.payments) await replace(documentPaymentsTableOf(doc), payments);
   },
 
   /** Stores the values the posting gave the lines, and their total. */
