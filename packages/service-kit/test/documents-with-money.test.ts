@@ -1,197 +1,24 @@
-import request from 'supertest';
-import {
-  Permission as P,
-  defineDocument,
-  invoiceTotals,
-  moneyHeaderFields,
-  moneyLineFields,
-  type DocumentRecord,
-} from '@erp/contracts';
-import { engines, testDatabases, type TestDatabases } from '../../../tests/support/databases';
-import {
-  InProcessBus,
-  closedPeriodsMigration,
-  createTokenService,
-  documentEngineRoutes,
-  documentKitMigration,
-  idempotencyKitMigration,
-  replicaMigration,
-  replicaSettingsMigration,
-  replicaTables,
-  startService,
-  tenantScope,
-  type Migration,
-  type RunningService,
-} from '../src';
+import { invoiceTotals, type DocumentRecord } from '@erp/contracts';
+import { engines } from '../../../tests/support/databases';
+import { moneyLine as line, startMoneyDocuments, type MoneyDocuments } from './support/money-documents';
 
 /**
- * A document that carries money (issue 14, deliverable 2), declared here as the sales service would: lines of
- * item, unit, quantity, price, discount and tax; a document discount; the lifecycle drafted, held (hung), issued
- * and cancelled by name; issued ones locked. The engine checks the money rules with the others and keeps the
- * totals from the one arithmetic (invoice-totals.ts); a create with an Idempotency-Key runs once.
+ * A document that carries money (issue 14, deliverable 2) through the engine, on the test types of
+ * `support/money-documents.ts`: the engine checks the money rules with the others and keeps the totals of the one
+ * arithmetic (invoice-totals.ts); the lifecycle is declared by name; a create with an Idempotency-Key runs once;
+ * several payments settle the total.
  */
-const testInvoices = defineDocument({
-  name: 'testInvoices',
-  service: 'sales',
-  route: '/invoice-list',
-  apiPath: '/api/TestInvoices',
-  permissions: { view: P.viewTransactions, add: P.addSalesTransactions, edit: P.editSalesTransactions },
-  header: [...moneyHeaderFields],
-  storeFields: [],
-  lines: [
-    { name: 'itemId', kind: 'text', required: true, max: 36 },
-    { name: 'unitId', kind: 'text', required: true, max: 36 },
-    { name: 'quantity', kind: 'decimal', required: true, minValue: 0 },
-    ...moneyLineFields,
-  ],
-  lineKey: ['itemId', 'unitId'],
-  quantityField: 'quantity',
-  priceField: 'price',
-  money: true,
-  payments: { method: { name: 'paymentMethodId', kind: 'text', max: 36 } },
-  statuses: {
-    values: ['drafted', 'held', 'issued', 'cancelled'],
-    locked: ['issued', 'cancelled'],
-  },
-  transitions: [
-    { action: 'hold', from: ['drafted'], to: 'held' },
-    { action: 'retrieve', from: ['held'], to: 'drafted' },
-    { action: 'issue', from: ['drafted', 'held'], to: 'issued' },
-    { action: 'cancel', from: ['drafted', 'held'], to: 'cancelled' },
-  ],
-  menu: { group: 'sales', icon: 'pi pi-shopping-cart' },
-});
-
-/** The type's tables, as a service's frozen migration would make them: the money columns beside the usual. */
-const testInvoicesMigration: Migration = {
-  name: 'test_0001_test_invoices',
-  async up(knex) {
-    await knex.schema.createTable('doc_test_invoices', (t) => {
-      t.string('id', 36).primary();
-      t.string('tenant_id', 36).notNullable();
-      t.string('branch_id', 36).nullable();
-      t.string('code', 20).notNullable();
-      t.integer('year').notNullable();
-      t.bigInteger('seq').notNullable();
-      t.string('date', 10).notNullable();
-      t.string('status', 20).notNullable();
-      t.string('reference_number', 40).notNullable();
-      t.text('notes').notNullable();
-      t.string('discount_type', 20).nullable();
-      t.bigInteger('discount').nullable();
-      t.integer('revision').notNullable();
-      t.bigInteger('total_quantity').notNullable();
-      t.bigInteger('total_value').notNullable();
-      for (const c of ['line_net', 'discount', 'tax_exclusive', 'vat', 'tax_inclusive', 'paid', 'change'])
-        t.bigInteger(`money_${c}`).notNullable().defaultTo(0);
-      t.string('paid_status', 10).notNullable().defaultTo('not');
-      t.string('created_by', 36).nullable();
-      t.string('created_at', 30).notNullable();
-      t.string('updated_at', 30).notNullable();
-      t.unique(['tenant_id', 'code']);
-    });
-    await knex.schema.createTable('doc_test_invoices_lines', (t) => {
-      t.string('tenant_id', 36).notNullable();
-      t.string('document_id', 36).notNullable();
-      t.integer('line_no').notNullable();
-      t.string('item_id', 36).nullable();
-      t.string('unit_id', 36).nullable();
-      t.bigInteger('quantity').nullable();
-      t.bigInteger('price').nullable();
-      t.string('discount_type', 20).nullable();
-      t.bigInteger('discount').nullable();
-      t.string('tax_category', 2).nullable();
-      t.bigInteger('tax_rate').nullable();
-      t.bigInteger('value').notNullable();
-      t.primary(['tenant_id', 'document_id', 'line_no']);
-    });
-    await knex.schema.createTable('doc_test_invoices_payments', (t) => {
-      t.string('tenant_id', 36).notNullable();
-      t.string('document_id', 36).notNullable();
-      t.integer('line_no').notNullable();
-      t.string('payment_method_id', 36).notNullable();
-      t.bigInteger('amount').notNullable();
-      t.primary(['tenant_id', 'document_id', 'line_no']);
-    });
-  },
-};
-
-const TENANT = '00000000-0000-4000-8000-0000000000e1';
-const BRANCH = '00000000-0000-4000-8000-0000000000e2';
-type Line = Record<string, string>;
-const line = (itemId: string, quantity: string, price: string, extra: Line = {}): Line => ({
-  itemId,
-  unitId: 'piece',
-  quantity,
-  price,
-  taxCategory: 'S',
-  taxRate: '15',
-  ...extra,
-});
+type Line = ReturnType<typeof line>;
 
 describe.each(engines())('a document that carries money through the engine on %s', (engine) => {
-  let dbs: TestDatabases;
-  let service: RunningService;
-  let token: string;
-
+  let app: MoneyDocuments;
   beforeAll(async () => {
-    dbs = testDatabases(engine);
-    const tokens = createTokenService('x'.repeat(32));
-    service = await startService(
-      {
-        name: 'sales',
-        migrations: [
-          replicaMigration,
-          replicaSettingsMigration,
-          documentKitMigration,
-          idempotencyKitMigration,
-          closedPeriodsMigration,
-          testInvoicesMigration,
-        ],
-        routes: (deps) =>
-          documentEngineRoutes(deps, [testInvoices], {
-            // the service's copy of the payment methods: here, a method's id is its kind
-            paymentKinds: async (_s, ids) => new Map(ids.map((id) => [id, id])),
-          }),
-      },
-      { db: dbs.config('sales_money'), bus: new InProcessBus(), tokens, relayPollMs: 60_000 },
-    );
-    // a branch that shows three decimals: the tax arithmetic stays in the currency's two
-    await tenantScope(service.db, TENANT).insert(replicaTables.branches, {
-      id: BRANCH,
-      code: '1',
-      arabic_name: 'الفرع',
-      english_name: 'Branch',
-      is_master: false,
-      decimal_digits: 3,
-      settings: JSON.stringify({}),
-      as_of: '2026-01-01T00:00:00.000Z',
-    });
-    token = tokens.sign({
-      userId: 'u1',
-      tenantId: TENANT,
-      userName: 'admin',
-      isAdmin: true,
-      permissions: new Set(),
-      branches: [],
-      subscriptionEnd: '2099-12-31',
-      subscriptionActive: true,
-      tokenVersion: 0,
-    }).token;
+    app = await startMoneyDocuments(engine);
   });
-  afterAll(async () => {
-    await service?.stop();
-    await dbs?.cleanup();
-  });
-
+  afterAll(async () => app?.stop());
   const year = new Date().getFullYear();
-  const headers = (language = 'en') => ({
-    Authorization: `Bearer ${token}`,
-    BranchId: BRANCH,
-    FiscalYear: String(year),
-    Language: language,
-  });
-  const api = () => request(service.app);
+  const headers = (language = 'en') => app.headers(language);
+  const api = () => app.api();
   const body = (lines: Line[], extra: Record<string, string> = {}) => ({
     date: `${year}-03-01`,
     lines,

@@ -47,6 +47,13 @@ export interface DocumentDef {
    * the total except cash tendered with change. The paid status (fully, partly, not) derives from them.
    */
   payments?: { method: FieldDef };
+  /**
+   * The types whose documents convert into this one, partly or wholly (spec section 4: a quotation or a sales
+   * order into an invoice). A converted document names its source (`source_type`, `source_id`) and each line
+   * its source line (`source_line_no`); no line takes more than the source line has left, and the source, now
+   * referenced, can no longer be changed or deleted.
+   */
+  convertsFrom?: readonly string[];
   /** Zero quantities are findings here (a stocktaking count), not blocked by the zero rule. */
   allowZeroQuantity?: boolean;
   /** A document that is closed after confirmation and is then neither editable nor deletable (stocktaking). */
@@ -83,6 +90,10 @@ export const paymentFieldsOf = (doc: Pick<DocumentDef, 'payments'>): FieldDef[] 
         { name: 'amount', kind: 'decimal', required: true, minValue: 0, aboveMin: true, noRounding: true },
       ]
     : [];
+
+/** How much of a document has been converted into others (spec section 4: used, child-linked). */
+export const conversionStatuses = ['not', 'partly', 'wholly'] as const;
+export type ConversionStatus = (typeof conversionStatuses)[number];
 
 /** How much of a money document is paid (spec section 4). */
 export const paidStatuses = ['not', 'partly', 'fully'] as const;

@@ -9,6 +9,7 @@ import { moneyChecks } from '../money-documents/fields';
 import {
   ATTACHMENT_MAX_BYTES,
   pageSizesOf,
+  conversionStatuses,
   paidStatuses,
   paymentFieldsOf,
   statusesOf,
@@ -69,13 +70,19 @@ export function documentChecks(
 /** The body of a create or update. The code is given by the numbering; the date is the document's day. */
 export function documentInputSchema(doc: DocumentDef) {
   const header = fieldsInputSchema(doc.header);
-  const line = fieldsInputSchema(doc.lines);
+  const converts = doc.convertsFrom?.length ? (doc.convertsFrom as [string, ...string[]]) : null;
+  const line = converts
+    ? fieldsInputSchema(doc.lines).extend({ sourceLineNo: z.number().int().min(1).nullable().optional() })
+    : fieldsInputSchema(doc.lines);
   return z
     .object({
       date: isoDateSchema,
       referenceNumber: textSchema(40).optional().default(''),
       notes: textSchema(1000, { multiline: true }).optional().default(''),
       lines: z.array(line).max(1000, { message: 'validation.max' }),
+      ...(converts
+        ? { sourceType: z.enum(converts).nullable().optional(), sourceId: idSchema.nullable().optional() }
+        : {}),
       ...(doc.payments
         ? {
             payments: z
@@ -158,13 +165,28 @@ export function documentRecordSchema(doc: DocumentDef) {
     totalQuantity: decimalString,
     totalValue: decimalString,
     ...recordShape(doc.header),
-    lines: z.array(z.object({ lineNo: z.number().int(), ...recordShape(doc.lines), value: decimalString })),
+    lines: z.array(
+      z.object({
+        lineNo: z.number().int(),
+        ...recordShape(doc.lines),
+        value: decimalString,
+        sourceLineNo: z.number().int().nullable().optional(),
+        /** On a convertible document's read: what its converted documents have not taken yet. */
+        remaining: decimalString.optional(),
+      }),
+    ),
     attachments: z.array(attachmentSchema),
     names: referenceNamesSchema,
     /** The quantities per main unit of the lines' items (issue 12 item 5): 5 cartons + 10 pieces → 130 pieces. */
     quantityTotals: z.array(z.object({ unitId: z.string(), quantity: decimalString })).optional(),
     /** A money document's totals (issue 14): per line, per tax category and the document's. */
     money: invoiceTotalsSchema.optional(),
+    /** The document it was converted from, and each line's source line (`convertsFrom`). */
+    sourceType: z.string().nullable().optional(),
+    sourceId: z.string().nullable().optional(),
+    /** The documents converted from this one, and how much of it they took. */
+    conversions: z.array(z.object({ type: z.string(), id: z.string(), code: z.string() })).optional(),
+    conversionStatus: z.enum(conversionStatuses).optional(),
     /** Its payments, what they pay of the total, the cash handed back, and the paid status. */
     payments: z.array(z.object(recordShape(paymentFieldsOf(doc)))).optional(),
     paid: decimalString.optional(),

@@ -130,6 +130,8 @@ export const de: ServerMessages = {
   'validation.paidAboveTotal':
     'Der gezahlte Betrag darf die Summe nicht übersteigen, außer bar mit Wechselgeld',
   'validation.paymentMethodRepeated': 'Eine Zahlungsart darf sich in einem Beleg nicht wiederholen',
+  'validation.sourceLine': 'Die Zeile entspricht keiner Zeile des Ursprungsbelegs',
+  'validation.aboveRemaining': 'Die Menge übersteigt den Rest des Ursprungsbelegs ({remaining})',
   'validation.fileTooLarge': 'Dateien sind auf 5 MB begrenzt',
   'validation.parentCategory': 'Eine übergeordnete Kategorie kann nicht verwendet werden',
   'validation.unitNotOfItem': 'Die Einheit gehört nicht zum Artikel',
@@ -140,6 +142,7 @@ export const de: ServerMessages = {
     'Die Nummerierung pro Jahr kann nach dem Aktivieren nicht mehr abgeschaltet werden',
   policiesLocked: 'Richtlinien können nicht mehr geändert werden, sobald eine Buchung existiert',
   idempotencyKeyReused: 'Dieser Anfrageschlüssel wurde bereits für eine andere Anfrage verwendet',
+  sourceClosed: 'Der Ursprungsbeleg ist geschlossen: nichts mehr wird daraus übernommen',
   'validation.importFile': 'Importieren Sie eine .xlsx-, .xls- oder .csv-Datei unter 1 MB',
   jobInProgress: 'Für diese Daten läuft bereits ein Auftrag; bitte warten Sie, bis er abgeschlossen ist',
   jobInterrupted:

@@ -124,6 +124,8 @@ export const en = {
   'validation.paidAboveTotal':
     'The amount paid cannot be more than the total, except cash with change given back',
   'validation.paymentMethodRepeated': 'A payment method cannot repeat in one document',
+  'validation.sourceLine': 'The line does not match a line of the source document',
+  'validation.aboveRemaining': 'The quantity is more than what is left of the source document ({remaining})',
   'validation.fileTooLarge': 'Files are limited to 5 MB',
   'validation.parentCategory': 'A parent category cannot be used',
   'validation.unitNotOfItem': "The unit is not one of the item's units",
@@ -133,6 +135,7 @@ export const en = {
   serialPerYearIrreversible: 'Serial per year cannot be turned off once it is enabled',
   policiesLocked: 'Policies cannot change once any transaction exists',
   idempotencyKeyReused: 'This request key was already used for a different request',
+  sourceClosed: 'The source document is closed: nothing more is converted from it',
   'validation.importFile': 'Import one .xlsx, .xls or .csv file under 1 MB',
   jobInProgress: 'This data has an active job in progress; please wait while it finishes',
   jobInterrupted: 'The job was interrupted by a restart and could not continue; start it again',

@@ -127,6 +127,8 @@ export const fr: ServerMessages = {
   'validation.paidAboveTotal':
     'Le montant payé ne peut pas dépasser le total, sauf en espèces avec rendu de monnaie',
   'validation.paymentMethodRepeated': 'Un mode de paiement ne peut pas se répéter dans un document',
+  'validation.sourceLine': 'La ligne ne correspond à aucune ligne du document source',
+  'validation.aboveRemaining': 'La quantité dépasse le reste du document source ({remaining})',
   'validation.fileTooLarge': 'Les fichiers sont limités à 5 Mo',
   'validation.parentCategory': 'Une catégorie parente ne peut pas être utilisée',
   'validation.unitNotOfItem': "L'unité n'est pas une unité de l'article",
@@ -136,6 +138,7 @@ export const fr: ServerMessages = {
   serialPerYearIrreversible: 'La numérotation par année ne peut plus être désactivée une fois activée',
   policiesLocked: "Les politiques ne peuvent plus changer dès qu'une transaction existe",
   idempotencyKeyReused: 'Cette clé de requête a déjà servi pour une autre requête',
+  sourceClosed: "Le document source est clôturé : plus rien n'en est converti",
   'validation.importFile': 'Importez un seul fichier .xlsx, .xls ou .csv de moins de 1 Mo',
   jobInProgress: "Une tâche est en cours sur ces données ; veuillez patienter jusqu'à ce qu'elle se termine",
   jobInterrupted: "La tâche a été interrompue par un redémarrage et n'a pas pu reprendre ; relancez-la",

@@ -37,6 +37,13 @@ import { branchSettings, type BranchSettings } from './branch-settings';
 import { resolveFiscalYear } from './fiscal-year';
 import { documentAsEntity, documentRows, documentStore, roundedInput } from './store';
 import { activeClose, closeInlineLimit, enqueueClose, registerCloser } from './close-job';
+import {
+  assertConvertible,
+  conversionIssues,
+  linkConversion,
+  targetsOf,
+  withConversions,
+} from './conversion';
 import { refuseClosedPeriodDates } from './closed-periods';
 import { quantityTotals } from './quantity-totals';
 import { registerTransitions } from './transitions';
@@ -126,6 +133,7 @@ export function documentEngineRoutes(
 ): BoundRoute[] {
   const scopeOf = (ctx: RequestContext, db: Executor = deps.db) =>
     tenantScope(db, requirePrincipal(ctx).tenantId);
+  assertConvertible(docs);
 
   /** A closed year or a branch's lock date takes no documents (accounts announces them; closed-periods.ts). */
   const refuseClosedPeriods = (s: TenantScope, branchId: string, dates: string[]) =>
@@ -139,6 +147,7 @@ export function documentEngineRoutes(
     doc: DocumentDef,
     input: DocumentInput,
     settings: BranchSettings,
+    id: string | null,
   ): Promise<void> {
     await checkFiscalYear(s, ctx, input.date);
     const issues: FieldIssue[] = documentChecks(doc, input, {
@@ -148,6 +157,12 @@ export function documentEngineRoutes(
     issues.push(
       ...(await entityStore.brokenReferences(s, documentAsEntity(doc), input, entitiesOf(doc.service))),
     );
+    if (issues.length === 0)
+      issues.push(
+        ...(await conversionIssues(s, ctx, docs, doc, input, id, (source, sourceId) =>
+          documentStore.find(s, source, sourceId),
+        )),
+      );
     if (issues.length === 0) issues.push(...((await hooks.validate?.(s, doc, input, settings)) ?? []));
     if (issues.length) throw new AppError(400, 'validationFailed', {}, issues);
   }
@@ -217,7 +232,9 @@ export function documentEngineRoutes(
           ? lockedRefusal(statusesOf(doc).lockedCode)
           : 'documentStatusChanged',
       );
-    if (record.referenced) throw conflict('referencedTransaction');
+    // a quotation or an order converted in part is still closed when no more of it will be converted
+    const closingSource = t.action === 'close' && targetsOf(docs, doc).length > 0;
+    if (record.referenced && !closingSource) throw conflict('referencedTransaction');
   }
 
   async function post(
@@ -281,7 +298,7 @@ export function documentEngineRoutes(
       before ? branchOf(before, settings.id) : String(settings.id),
       before ? [before.date, input.date] : [input.date],
     );
-    await check(s, ctx, doc, input, settings);
+    await check(s, ctx, doc, input, settings, id);
     const rows = documentRows(doc, input, settings.digits, await settlementOf(s, doc, input));
     const totals = await mainUnitTotals(s, doc, input.lines);
     // the total quantity in main units (the list's column), not cartons added to pieces
@@ -316,6 +333,7 @@ export function documentEngineRoutes(
       });
     }
     await documentStore.replaceLines(s, doc, recordId, rows.lines, rows.payments);
+    await linkConversion(s, doc, recordId, input);
     const jobId = await post(
       trx,
       ctx,
@@ -379,7 +397,12 @@ export function documentEngineRoutes(
       handle(get!, async ({ ctx, params }) => {
         const s = scopeOf(ctx);
         const id = (params as { id: string }).id;
-        const found = await readable(s, doc, await findAllowed(s, ctx, doc, id));
+        const found = await withConversions(
+          s,
+          docs,
+          doc,
+          await readable(s, doc, await findAllowed(s, ctx, doc, id)),
+        );
         // a close running in the background: the screen follows it after a reload
         const jobId = doc.closable
           ? await activeClose(deps.db, requirePrincipal(ctx).tenantId, doc, id)
@@ -404,6 +427,7 @@ export function documentEngineRoutes(
           await post(trx, ctx, s, doc, { ...before, revision: before.revision + 1 }, true, settings);
           await s(documentLinesTableOf(doc)).where({ document_id: id }).delete();
           if (doc.payments) await s(documentPaymentsTableOf(doc)).where({ document_id: id }).delete();
+          await linkConversion(s, doc, id, null);
           await s('doc_attachments').where({ document_type: doc.name, document_id: id }).delete();
           await s(documentTableOf(doc)).where({ id }).delete();
           await recordAudit(trx, ctx, doc.service, doc.name, id, before, null);

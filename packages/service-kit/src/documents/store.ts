@@ -65,6 +65,11 @@ function headerRecord(doc: DocumentDef, row: Row): DocumentRecord {
     lines: [],
   };
   for (const f of doc.header) record[f.name] = valueOf(f, row[columnOf(f.name)]);
+  if (doc.convertsFrom?.length) {
+    record.sourceType =
+      row.source_type === null || row.source_type === undefined ? null : String(row.source_type);
+    record.sourceId = row.source_id === null || row.source_id === undefined ? null : String(row.source_id);
+  }
   if (doc.payments) {
     record.paid = fromStored(row.money_paid as number).toFixed(2);
     record.change = fromStored(row.money_change as number).toFixed(2);
@@ -152,6 +157,10 @@ export function documentRows(
     const totals = documentMoneyTotals(doc.quantityField, input);
     for (const [name, column] of MONEY_COLUMNS) header[column] = toStored(totals[name]);
   }
+  if (doc.convertsFrom?.length) {
+    header.source_type = input.sourceId ? (input.sourceType ?? null) : null;
+    header.source_id = input.sourceId ?? null;
+  }
   if (settlement) {
     header.money_paid = toStored(settlement.paid);
     header.money_change = toStored(settlement.change);
@@ -167,6 +176,7 @@ export function documentRows(
   let total = dec(0);
   const lines = input.lines.map((line, i) => {
     const row: Row = { line_no: i + 1, value: 0 };
+    if (doc.convertsFrom?.length) row.source_line_no = input.sourceId ? (line.sourceLineNo ?? null) : null;
     for (const f of doc.lines)
       row[columnOf(f.name)] =
         f.kind === 'decimal' ? storedDecimal(f, line[f.name], digits) : emptyToNull(f, line[f.name]);
@@ -187,6 +197,8 @@ export const documentStore = {
       const line: DocumentRecord['lines'][number] = { lineNo: Number(l.line_no) };
       for (const f of doc.lines) line[f.name] = valueOf(f, l[columnOf(f.name)]);
       line.value = fromStored(l.value as number).toString();
+      if (doc.convertsFrom?.length)
+        line.sourceLineNo = l.source_line_no === null ? null : Number(l.source_line_no);
       return line;
     });
     // the whole arithmetic again from what is kept: the same function, so the same figures, with each line's
