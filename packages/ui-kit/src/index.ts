@@ -8,6 +8,8 @@ export * from './master-data';
 export * from './lines';
 export * from './documents';
 export * from './print';
+export { TaxQrCode } from './print-qr/TaxQrCode';
+export { taxQrDataUrl } from './print-qr/tax-qr';
 export * from './jobs';
 export * from './RowActions';
 export * from './PrintHeader';

@@ -1,2 +1,3 @@
 export * from './invoice-totals';
 export * from './fields';
+export * from './zatca-qr';

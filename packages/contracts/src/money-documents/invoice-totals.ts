@@ -75,9 +75,7 @@ export interface InvoiceTotals {
 export class InvoiceArithmeticError extends Error {
   constructor(
     readonly code:
-      | 'validation.discountAboveTotal'
-      | 'validation.discountPercentage'
-      | 'validation.paidAboveTotal',
+      'validation.discountAboveTotal' | 'validation.discountPercentage' | 'validation.paidAboveTotal',
     readonly field: string,
   ) {
     super(code);

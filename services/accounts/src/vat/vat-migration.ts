@@ -14,7 +14,7 @@ export const taxTagsMigration: Migration = {
       t.index(['tenant_id', 'tax_tag', 'date'], 'journal_lines_tax_tag');
     });
     await knex.schema.alterTable('doc_vouchers_lines', (t) => {
-      t.string('vat_box', 40).nullable();
+      t.string('vat_box', 200).nullable();
     });
   },
 };
