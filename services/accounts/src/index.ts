@@ -3,6 +3,7 @@ import {
   documentKitMigration,
   idempotencyKitMigration,
   masterDataRoutes,
+  mergeHandlers,
   replicaHandlers,
   replicaMigration,
   replicaSettingsMigration,
@@ -12,6 +13,7 @@ import {
   type ServiceModule,
 } from '@erp/service-kit';
 import { balancesMigration } from './balances/balances-migration';
+import { customersReplicaHandlers, customersReplicaMigration } from './customers-replica';
 import { chartHooks, chartMigration, defaultChartStarters } from './chart';
 import {
   fiscalRouteHandlers,
@@ -58,6 +60,7 @@ export const accountsModule: ServiceModule = {
     fiscalYearsMigration,
     postingCodesMigration,
     periodsVersionMigration,
+    customersReplicaMigration,
   ],
   routes: (deps) => {
     registerPostableTypes(deps);
@@ -73,7 +76,10 @@ export const accountsModule: ServiceModule = {
     ];
   },
   jobs: (deps) => [bulkPostingJob(deps)],
-  consumers: () => starters.withHandlers({ ...replicaHandlers, ...postingHandlers }),
+  consumers: () =>
+    starters.withHandlers(
+      mergeHandlers({ ...replicaHandlers, ...postingHandlers }, customersReplicaHandlers),
+    ),
   seed: (deps) => starters.seed(deps),
   // the closed periods, for the document engine's guard in the other services
   republish: () => republishPeriods,

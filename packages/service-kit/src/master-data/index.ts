@@ -1,4 +1,5 @@
 export * from './replicas';
+export * from './foreign-replicas';
 export * from './replicas-migration';
 export * from './declared-columns';
 export * from './store';

@@ -2,6 +2,7 @@ import { entitiesOf, type ServiceName } from '@erp/contracts';
 import type { Migration } from '../db/migrations';
 import type { EventHandler } from '../messaging/inbox';
 import type { ServiceModule } from '../service';
+import { foreignEntitiesOf, foreignReplicaHandlers, mergeHandlers } from './foreign-replicas';
 import { replicaHandlers } from './replicas';
 import { replicaMigration, replicaSettingsMigration } from './replicas-migration';
 import { masterDataRoutes } from './routes';
@@ -30,7 +31,15 @@ export function masterDataService(
       treeLocksMigration,
     ],
     routes: (deps) => masterDataRoutes(deps, entitiesOf(name)),
-    consumers: () => start.withHandlers({ ...replicaHandlers, ...extraHandlers }),
+    // the other services' main data its entities name come as replicas (the keeper's migrations make the tables)
+    consumers: () =>
+      start.withHandlers(
+        mergeHandlers(
+          replicaHandlers,
+          foreignReplicaHandlers(foreignEntitiesOf(entitiesOf(name))),
+          extraHandlers,
+        ),
+      ),
     seed: (deps) => start.seed(deps),
   };
 }

@@ -130,6 +130,9 @@ describe('the master-data manifest parts', () => {
       '/discount-types',
       '/discount-types/new',
       '/discount-types/edit/:id',
+      '/dealersClassification',
+      '/agents',
+      '/agentItinerary',
       '/customers',
     ]);
   });
