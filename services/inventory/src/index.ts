@@ -4,6 +4,7 @@ import {
   closedPeriodsMigration,
   documentCloseJob,
   documentEngineRoutes,
+  masterDataJobs,
   masterDataRoutes,
   replicaHandlers,
   replicaMigration,
@@ -15,7 +16,6 @@ import {
 } from '@erp/service-kit';
 import { catalogHooks, republishItems } from './catalog';
 import { stockDocumentHandlers } from './consumers';
-import { itemsImportJob } from './items-excel';
 import { recostJob } from './ledger/deferred';
 import { inventoryMigrations } from './migrations';
 import { inventoryRouteHandlers } from './routes';
@@ -47,6 +47,11 @@ export const inventoryModule: ServiceModule = {
       ...stockDocumentHandlers,
     }),
   seed: (deps) => starters.seed(deps),
-  jobs: (deps) => [itemsImportJob(deps), recostJob(deps), documentCloseJob(deps)],
+  jobs: (deps) => [
+    // the items' Excel import (/api/data-migration/Items), declared with the items
+    ...masterDataJobs(deps, entitiesOf('inventory'), catalogHooks),
+    recostJob(deps),
+    documentCloseJob(deps),
+  ],
   republish: () => republishItems,
 };

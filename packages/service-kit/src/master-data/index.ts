@@ -13,3 +13,4 @@ export * from './starter-records';
 export * from './tree';
 export * from './tree-lock';
 export * from './tree-lock-migration';
+export * from './excel-import-export';

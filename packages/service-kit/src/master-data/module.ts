@@ -5,6 +5,7 @@ import type { ServiceModule } from '../service';
 import { foreignEntitiesOf, foreignReplicaHandlers, mergeHandlers } from './foreign-replicas';
 import { replicaHandlers } from './replicas';
 import { replicaMigration, replicaSettingsMigration } from './replicas-migration';
+import { masterDataJobs } from './excel-import-export';
 import { masterDataRoutes } from './routes';
 import { starterRecords, starterRecordsMigration, type StarterRecord } from './starter-records';
 import { treeLocksMigration } from './tree-lock-migration';
@@ -31,6 +32,7 @@ export function masterDataService(
       treeLocksMigration,
     ],
     routes: (deps) => masterDataRoutes(deps, entitiesOf(name)),
+    jobs: (deps) => masterDataJobs(deps, entitiesOf(name)),
     // the other services' main data its entities name come as replicas (the keeper's migrations make the tables)
     consumers: () =>
       start.withHandlers(

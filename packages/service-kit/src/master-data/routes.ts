@@ -14,6 +14,7 @@ import { originOf, requireBranch, requirePrincipal, type RequestContext } from '
 import { handle, type BoundRoute } from '../http/routes';
 import { newId, nowIso } from '../ids';
 import { announceRecord } from './announce';
+import { dataMigrationHandlers } from './excel-import-export';
 import type { ServiceDeps } from '../service';
 import type { Executor } from '../db/database';
 import {
@@ -297,6 +298,7 @@ export function masterDataRoutes(
         });
         return { ok: true as const };
       }),
+      ...dataMigrationHandlers(deps, entity, entities),
     ];
   });
 }

@@ -58,7 +58,8 @@ export function referenceTable(f: FieldDef, entities: readonly EntityDef[]): str
 }
 
 /** Replicas whose deleted rows stay (for the names of history) but are no longer valid targets. */
-const keepsDeleted = (table: string) => table === replicaTables.users || table.startsWith('replica_md_');
+export const hidesDeleted = (table: string) =>
+  table === replicaTables.users || table.startsWith('replica_md_');
 
 /** Unique optional values are stored NULL when empty, so that many records may leave them empty. */
 export function emptyToNull(f: FieldDef, value: unknown): unknown {
@@ -340,7 +341,7 @@ export const entityStore = {
       if (ids.length === 0) continue;
       const table = referenceTable(f, entities);
       const q = s.byIds(table, [...new Set(ids)]);
-      if (keepsDeleted(table)) q.andWhere('deleted', false);
+      if (hidesDeleted(table)) q.andWhere('deleted', false);
       const found = await q.select('id');
       if (found.length !== new Set(ids).size) issues.push({ field, code: 'validation.reference' });
     }
