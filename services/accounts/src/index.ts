@@ -1,5 +1,7 @@
-import { entitiesOf } from '@erp/contracts';
+import { accounts as chartAccounts, entitiesOf } from '@erp/contracts';
 import {
+  republishAll,
+  republishEntities,
   documentKitMigration,
   idempotencyKitMigration,
   masterDataRoutes,
@@ -82,5 +84,6 @@ export const accountsModule: ServiceModule = {
     ),
   seed: (deps) => starters.seed(deps),
   // the closed periods, for the document engine's guard in the other services
-  republish: () => republishPeriods,
+  // the chart's accounts too: sales' customers name them
+  republish: () => republishAll(republishPeriods, republishEntities([chartAccounts])),
 };

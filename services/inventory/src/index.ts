@@ -1,5 +1,7 @@
-import { entitiesOf, stockDocuments } from '@erp/contracts';
+import { entitiesOf, priceLists, stockDocuments } from '@erp/contracts';
 import {
+  republishAll,
+  republishEntities,
   closedPeriodHandlers,
   closedPeriodsMigration,
   documentCloseJob,
@@ -53,5 +55,6 @@ export const inventoryModule: ServiceModule = {
     recostJob(deps),
     documentCloseJob(deps),
   ],
-  republish: () => republishItems,
+  // items for every service's documents; price lists for sales' customers
+  republish: () => republishAll(republishItems, republishEntities([priceLists])),
 };

@@ -227,4 +227,31 @@ describe.each(engines())('customers and agents on %s', (engine) => {
       await accounts.db('replica_md_customers').where({ id: cash.body.items[0].id }).first('id'),
     ).toBeTruthy();
   });
+  it('rebuilds the replicas on an admin’s request: price lists and accounts in sales, customers in accounts', async () => {
+    const { sales, accounts } = app.embedded.services;
+    const priceList = await post('/api/PriceLists', { arabicName: 'قائمة التجزئة' });
+    const customer = await post('/api/Customers', { arabicName: 'عميل التجزئة' });
+    await app.flush();
+    // replicas lost (or records saved before the replicas existed)
+    await sales!.db('replica_md_price_lists').delete();
+    await sales!.db('replica_md_accounts').delete();
+    await accounts!.db('replica_md_customers').delete();
+    const refused = await post('/api/Customers', { arabicName: 'عميل', priceListId: priceList.body.id });
+    expect(refused.status).toBe(400);
+    for (const source of ['inventory', 'accounts', 'sales']) {
+      const res = await app.api.post(`/api/admin/${source}/replicas/republish`).set(as()).send({});
+      expect(res.status).toBe(200);
+      expect(res.body.events).toBeGreaterThan(0);
+    }
+    await app.flush();
+    expect(
+      await sales!.db('replica_md_price_lists').where({ id: priceList.body.id }).first('id'),
+    ).toBeTruthy();
+    expect(Number((await sales!.db('replica_md_accounts').count({ n: '*' }))[0]!.n)).toBeGreaterThan(50);
+    expect(
+      await accounts!.db('replica_md_customers').where({ id: customer.body.id }).first('id'),
+    ).toBeTruthy();
+    const linked = await post('/api/Customers', { arabicName: 'عميل', priceListId: priceList.body.id });
+    expect(linked.status).toBe(201);
+  });
 });

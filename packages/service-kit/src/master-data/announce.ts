@@ -1,7 +1,9 @@
 import { masterDataChangedEvent, type EntityDef } from '@erp/contracts';
 import type { Executor } from '../db/database';
+import { tenantScope } from '../db/tenant-scope';
+import type { Republisher } from '../republish';
 import { emit, type EventOrigin } from '../messaging/outbox';
-import type { EntityRecord } from './store';
+import { entityStore, type EntityRecord } from './store';
 
 /**
  * A record's `<service>.masterData.changed` event, in the caller's transaction (the outbox): what other
@@ -25,4 +27,22 @@ export async function announceRecord(
     deleted,
     record,
   });
+}
+
+/**
+ * The records of `entities` announced again (the rebuild of the replicas other services keep of them, and how a
+ * keeper gets the records saved before it kept them: POST /api/admin/<service>/replicas/republish).
+ */
+export function republishEntities(entities: readonly EntityDef[]): Republisher {
+  return async (trx, origin) => {
+    let events = 0;
+    for (const entity of entities)
+      for (const record of await entityStore.all(tenantScope(trx, origin.tenantId), entity, {
+        order: 'asc',
+      })) {
+        await announceRecord(trx, origin, entity, record, false);
+        events += 1;
+      }
+    return events;
+  };
 }

@@ -14,3 +14,4 @@ export * from './tree';
 export * from './tree-lock';
 export * from './tree-lock-migration';
 export * from './excel-import-export';
+export * from './announce';

@@ -1,7 +1,8 @@
-import { entitiesOf, type ServiceName } from '@erp/contracts';
+import { entitiesOf, type EntityDef, type ServiceName } from '@erp/contracts';
 import type { Migration } from '../db/migrations';
 import type { EventHandler } from '../messaging/inbox';
 import type { ServiceModule } from '../service';
+import { republishEntities } from './announce';
 import { foreignEntitiesOf, foreignReplicaHandlers, mergeHandlers } from './foreign-replicas';
 import { replicaHandlers } from './replicas';
 import { replicaMigration, replicaSettingsMigration } from './replicas-migration';
@@ -20,6 +21,8 @@ export function masterDataService(
   extraHandlers: Readonly<Record<string, EventHandler>> = {},
   /** The records a new tenant starts with in this service (a cash customer in sales). */
   starters: readonly StarterRecord[] = [],
+  /** Its entities other services keep replicas of: published again on an admin's request (`republishEntities`). */
+  replicated: readonly EntityDef[] = [],
 ): ServiceModule {
   const start = starterRecords(starters);
   return {
@@ -43,5 +46,6 @@ export function masterDataService(
         ),
       ),
     seed: (deps) => start.seed(deps),
+    ...(replicated.length ? { republish: () => republishEntities(replicated) } : {}),
   };
 }
