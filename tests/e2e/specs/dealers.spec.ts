@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { pickOption } from '../pages/dropdown';
 import { MasterDataScreen } from '../pages/MasterDataScreen';
+import { expectAccessible } from '../support/axe';
 import { adminApi } from '../support/master-data';
 import { signInAsAdmin } from '../support/session';
 
@@ -50,6 +51,7 @@ test.describe('dealers', () => {
     await expect(md.save).toBeDisabled();
     await cell(1, 'fromAmount').fill('1000');
     await expect(page.getByTestId('lines-commissionRanges-error')).toHaveCount(0);
+    await expectAccessible(page, 'the agent form with its commission ranges (ar)');
     const createdAgent = page.waitForResponse(
       (r) => r.url().endsWith('/api/Agents') && r.request().method() === 'POST',
     );
