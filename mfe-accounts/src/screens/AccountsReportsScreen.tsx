@@ -9,6 +9,7 @@ import {
   incomeStatementReport,
   journalListingReport,
   trialBalanceReport,
+  vatSummaryReport,
   type AnyReport,
 } from '@erp/contracts';
 import { documentEditRoute, KitStyles, ReportView, useFeature, type FeatureLocation } from '@erp/ui-kit';
@@ -23,6 +24,7 @@ export const accountsReportTabs = [
   incomeStatementReport,
   balanceSheetReport,
   costCenterReport,
+  vatSummaryReport,
 ] as const satisfies readonly AnyReport[];
 
 type Row = Record<string, unknown>;

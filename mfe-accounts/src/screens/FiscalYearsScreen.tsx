@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { accountsRoutes, type BranchLockDate, type FiscalYearState } from '@erp/contracts';
 import { formatDate } from '@erp/i18n';
 import { ConfirmLater, DateInput, KitStyles, ListHeader, useFeature } from '@erp/ui-kit';
+import { BalanceSeparationCard } from './BalanceSeparationCard';
 
 interface AccountRow {
   id: string;
@@ -23,7 +24,7 @@ const RETAINED_EARNINGS_CODE = '33';
 /**
  * /fiscal-years (editCompany; issue 13, deliverable 5): each fiscal year open or closed; closing one books its
  * closing entries into the chosen retained-earnings account, after which the year takes no entries; admins
- * reopen the last closed year. Below, each branch's lock date. The service enforces every rule; this screen
+ * reopen the last closed year. Below, each branch's lock date, and the separation of previous balances. The service enforces every rule; this screen
  * shows its translated refusals.
  */
 export function FiscalYearsScreen() {
@@ -188,6 +189,7 @@ export function FiscalYearsScreen() {
           />
         </DataTable>
       </div>
+      <BalanceSeparationCard onChanged={() => void load().catch(() => undefined)} />
       <ConfirmLater
         visible={asking !== null}
         onHide={() => setAsking(null)}

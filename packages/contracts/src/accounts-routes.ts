@@ -80,6 +80,25 @@ export type BranchLockDate = z.infer<typeof branchLockDate>;
 
 const fiscal = { service: 'accounts', tag: 'Fiscal years' } as const;
 
+/** A separation of previous balances (spec section 4): every balance before `date` taken to zero. */
+export const balanceSeparation = z.object({
+  id: z.string(),
+  /** The first day that opens at zero (the entries are dated the day before). */
+  date: z.string(),
+  branches: z.number().int(),
+  lines: z.number().int(),
+  postedAt: z.string(),
+  postedBy: z.string().nullable(),
+  undone: z.boolean(),
+});
+export type BalanceSeparation = z.infer<typeof balanceSeparation>;
+
+export const balanceSeparationInput = z.object({
+  date: isoDateSchema,
+  /** The proof of the re-entered password from POST /api/Users/confirm-password. */
+  confirmation: z.string().min(1, { message: 'validation.required' }).max(16_000),
+});
+
 /** Why a document could not be posted from its event (issue 13, deliverable 3): the not-posted list. */
 export const notPostedReasons = [
   'posting.linkMissing',
@@ -152,6 +171,33 @@ export const accountsRoutes = defineRoutes({
     params: z.object({ branchId: idSchema }),
     body: z.object({ lockDate: isoDateSchema.nullable() }),
     response: branchLockDate,
+  },
+  listBalanceSeparations: {
+    ...fiscal,
+    method: 'get',
+    path: '/api/PreviousBalances/separations',
+    access: access.permission(P.editCompany),
+    summary: 'The separations of previous balances, newest first',
+    response: z.array(balanceSeparation),
+  },
+  separatePreviousBalances: {
+    ...fiscal,
+    method: 'post',
+    path: '/api/PreviousBalances/separate',
+    access: access.permission(P.editCompany),
+    summary:
+      "Separate previous balances: after the password's confirmation, every account's balance before the date becomes zero (one entry per branch, dated the day before)",
+    body: balanceSeparationInput,
+    response: balanceSeparation,
+  },
+  undoBalanceSeparation: {
+    ...fiscal,
+    method: 'post',
+    path: '/api/PreviousBalances/separations/:id/undo',
+    access: access.admin,
+    summary: 'Undo a separation of previous balances: its entries are reversed',
+    params: z.object({ id: idSchema }),
+    response: z.object({ id: z.string(), reversed: z.number().int() }),
   },
   notPostedDocuments: {
     ...postingBase,

@@ -8,6 +8,8 @@ import {
   branchInput,
   branchSchema,
   changePasswordRequest,
+  confirmPasswordRequest,
+  confirmPasswordResponse,
   companyInput,
   companySchema,
   favoriteRouteInput,
@@ -78,6 +80,18 @@ export const identityRoutes = defineRoutes({
     summary: "Change the caller's password",
     body: changePasswordRequest,
     response: okResponse,
+  },
+  confirmPassword: {
+    method: 'post',
+    path: '/api/Users/confirm-password',
+    service,
+    access: access.authenticated,
+    rateLimit: 'signIn',
+    tag: 'Session',
+    summary:
+      "Check the caller's password again before a guarded action (separating previous balances); returns a 5-minute confirmation for that action only",
+    body: confirmPasswordRequest,
+    response: confirmPasswordResponse,
   },
   forgetPassword: {
     method: 'post',

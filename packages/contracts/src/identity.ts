@@ -52,6 +52,17 @@ export type LoginProfile = z.infer<typeof loginProfile>;
 
 export const refreshRequest = z.object({ refreshToken: z.string().min(20).max(200) });
 
+/** What a re-entered password may confirm: each a destructive action the spec guards with the password. */
+export const confirmationPurposes = ['separatePreviousBalances'] as const;
+export type ConfirmationPurpose = (typeof confirmationPurposes)[number];
+
+export const confirmPasswordRequest = z.object({
+  password: z.string().min(1, { message: 'validation.required' }).max(PASSWORD_MAX_LENGTH),
+  purpose: z.enum(confirmationPurposes),
+});
+/** A short-lived proof of the re-entered password, for that purpose only (never an access token). */
+export const confirmPasswordResponse = z.object({ confirmation: z.string(), expiresIn: z.number().int() });
+
 export const changePasswordRequest = z
   .object({
     oldPassword: z.string().min(1, { message: 'validation.required' }).max(PASSWORD_MAX_LENGTH),

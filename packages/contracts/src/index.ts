@@ -6,6 +6,8 @@ export * from './validators';
 export * from './text';
 export * from './common';
 export * from './account-links';
+export * from './vat-boxes';
+export * from './money-documents';
 export * from './identity';
 export * from './events';
 export * from './asyncapi';

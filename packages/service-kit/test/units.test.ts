@@ -145,6 +145,34 @@ describe('tokens', () => {
     expect(p).toMatchObject({ userId: 'u', tenantId: 't', tokenVersion: 3 });
     expect(() => createTokenService('short')).toThrow();
   });
+
+  it('keeps password confirmations apart from access tokens and from each other', () => {
+    const tokens = createTokenService('x'.repeat(32));
+    const { token } = tokens.signConfirmation({ userId: 'u', tenantId: 't', purpose: 'separateBalances' });
+    expect(tokens.verifyConfirmation(token, 'separateBalances')).toEqual({
+      userId: 'u',
+      tenantId: 't',
+      purpose: 'separateBalances',
+    });
+    // never an access token, never a confirmation of something else, never another secret's
+    expect(tokens.verify(token)).toBe('invalid');
+    expect(tokens.verifyConfirmation(token, 'other')).toBe('invalid');
+    expect(createTokenService('y'.repeat(32)).verifyConfirmation(token, 'separateBalances')).toBe('invalid');
+    const access = tokens.sign({
+      userId: 'u',
+      tenantId: 't',
+      userName: 'n',
+      isAdmin: true,
+      permissions: new Set(),
+      branches: [],
+      subscriptionEnd: '2099-01-01',
+      subscriptionActive: true,
+      tokenVersion: 0,
+    }).token;
+    expect(tokens.verifyConfirmation(access, 'separateBalances')).toBe('invalid');
+    const stale = tokens.signConfirmation({ userId: 'u', tenantId: 't', purpose: 'p' }, -1).token;
+    expect(tokens.verifyConfirmation(stale, 'p')).toBe('expired');
+  });
 });
 
 describe('tenant scope', () => {

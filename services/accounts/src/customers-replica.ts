@@ -9,7 +9,7 @@ export const customersReplicaHandlers = foreignReplicaHandlers([customers]);
 
 /** Frozen: the replica's table as it was written (the kit's `replica_md_<entity>` shape). */
 export const customersReplicaMigration: Migration = {
-  name: 'accounts_0010_customers_replica',
+  name: 'accounts_0012_customers_replica',
   async up(knex) {
     await knex.schema.createTable('replica_md_customers', (t) => {
       t.string('tenant_id', 36).notNullable();

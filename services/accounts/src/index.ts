@@ -36,6 +36,7 @@ import {
   registerPostableTypes,
 } from './posting';
 import { accountsReportHandlers } from './reports';
+import { taxTagsMigration } from './vat/vat-migration';
 import { accountInUse, costCenterInUse, voucherRoutes, vouchersMigration } from './vouchers';
 
 const starters = starterRecords(defaultChartStarters());
@@ -62,6 +63,7 @@ export const accountsModule: ServiceModule = {
     fiscalYearsMigration,
     postingCodesMigration,
     periodsVersionMigration,
+    taxTagsMigration,
     customersReplicaMigration,
   ],
   routes: (deps) => {

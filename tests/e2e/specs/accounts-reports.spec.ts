@@ -81,4 +81,45 @@ test.describe('accounts reports', () => {
     await line.getByTestId('report-drill').click();
     await expect(page).toHaveURL(/\/vouchers\/(closedVoucherEdit|edit)\//);
   });
+
+  test('in Arabic: a sale with its VAT in box 1 of the return shows in the VAT summary', async ({ page }) => {
+    await signInAsAdmin(page);
+    const layout = new ShellLayout(page);
+    const doc = new DocumentScreen(page);
+    // a base of this run, VAT at 15 % to the cent
+    const cents = 40_000 + (Date.now() % 40_000);
+    const money = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+    const vat = Math.round((cents * 15) / 100);
+    const [base, tax, gross] = [money(cents), money(vat), money(cents + vat)];
+    const box = 'المبيعات الخاضعة للنسبة الأساسية';
+
+    await layout.menuLink('سندات القيد').click();
+    await doc.expectList('vouchers');
+    await doc.newButton.click();
+    await fillLine(page, doc, 0, 'الصندوق الرئيسي', 'debit', gross);
+    await page.keyboard.press('F2');
+    await fillLine(page, doc, 1, 'المبيعات', 'credit', base);
+    await pickOption(page, doc.cell(1, 'vatBox').locator('.p-dropdown'), box);
+    await page.keyboard.press('F2');
+    await fillLine(page, doc, 2, 'ضريبة القيمة المضافة - المخرجات', 'credit', tax);
+    await pickOption(page, doc.cell(2, 'vatBox').locator('.p-dropdown'), box);
+    const note = `vat-${Date.now().toString(36)}`;
+    await doc.headerField('referenceNumber').locator('input').fill(note);
+    expect(await doc.saveAnd()).toBe(201);
+    await doc.row(note).getByTestId('doc-open').click();
+    await page.getByTestId('doc-action-post').click();
+    const posted = page.waitForResponse((r) => r.url().endsWith('/post') && r.request().method() === 'POST');
+    await doc.confirm.getByRole('button', { name: 'ترحيل' }).click();
+    expect((await posted).status()).toBe(200);
+
+    const reports = new AccountsReportsScreen(page);
+    await layout.menuLink('تقارير الحسابات').click();
+    await reports.openTab('vatSummary');
+    await expect(reports.panel).toContainText('صافي الضريبة المستحقة');
+    const row = reports.row(box).first();
+    await expect(row).toContainText(base);
+    await expect(row).toContainText(tax);
+    await expect(reports.row('الصادرات')).toHaveCount(1);
+    await expectAccessible(page, '/accounts-reports VAT summary (ar)');
+  });
 });

@@ -4,12 +4,15 @@ import { FiscalYearsScreen } from '../pages/FiscalYearsScreen';
 import { pickOption } from '../pages/dropdown';
 import { ShellLayout } from '../pages/ShellLayout';
 import { expectAccessible } from '../support/axe';
-import { signInAsAdmin } from '../support/session';
+import { adminApi } from '../support/master-data';
+import { ADMIN_PASSWORD, signInAsAdmin } from '../support/session';
 
 /**
  * Fiscal years (issue 13, deliverable 5), in Arabic: this year closed after confirmation, a voucher dated in it
  * then refused with the service's translated message, the year reopened by the admin. The journey leaves the
- * year open, as the other journeys need it.
+ * year open, as the other journeys need it. Then previous balances separated after the password (wrong, then
+ * correct, the spec's feedback texts) and undone, dated after today so the other journeys' figures stay as
+ * they are.
  */
 test.describe('fiscal years', () => {
   test.describe.configure({ timeout: 90_000 });
@@ -50,5 +53,51 @@ test.describe('fiscal years', () => {
       expect(await screen.answerOf(screen.reopenButton(year), /\/reopen$/)).toBe(200);
       await expect(screen.status(year)).toHaveText('مفتوحة');
     }
+  });
+
+  test('in Arabic: separate previous balances after the password, then undo it', async ({ page }) => {
+    const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const date = inDays(2);
+    // a balance to separate: a voucher of today, posted, and taken back at the end
+    const api = await adminApi(page.request);
+    const tree = await api.get<{ items: { id: string; parentId: string | null }[] }>('/api/Accounts/tree');
+    const parents = new Set(tree.items.map((a) => a.parentId));
+    const [a, b] = tree.items.filter((x) => !parents.has(x.id));
+    const made = await api.post<{ id: string }>('/api/Vouchers', {
+      date: inDays(0),
+      lines: [
+        { accountId: a!.id, debit: '12.50' },
+        { accountId: b!.id, credit: '12.50' },
+      ],
+    });
+    await api.act(`/api/Vouchers/${made.id}/post`);
+    await signInAsAdmin(page);
+    await page.goto('/fiscal-years');
+    const card = page.getByTestId('balance-separation');
+    await expect(card).toContainText('فصل الأرصدة السابقة');
+    await page.locator('#separation-date').fill(date);
+    await page.getByTestId('separation-start').click();
+    const dialog = page.getByTestId('separation-dialog');
+    await expect(dialog).toContainText('أدخل كلمة المرور للتأكيد');
+    await page.locator('#separation-password').fill('not-my-password');
+    await page.getByTestId('separation-confirm').click();
+    await expect(page.getByTestId('separation-feedback')).toHaveText('كلمة المرور خاطئة');
+    await expectAccessible(page, '/fiscal-years separation (ar)');
+
+    await page.locator('#separation-password').fill(ADMIN_PASSWORD);
+    const separated = page.waitForResponse((r) => r.url().endsWith('/api/PreviousBalances/separate'));
+    await page.getByTestId('separation-confirm').click();
+    expect((await separated).status()).toBe(200);
+    await expect(dialog).toBeHidden();
+    const list = page.getByTestId('separation-list');
+    await expect(list).toContainText('منفذ');
+
+    // undone by the admin: the reversals bring every balance back
+    const undone = page.waitForResponse((r) => /\/undo$/.test(r.url()));
+    await page.getByTestId(`separation-undo-${date}`).click();
+    expect((await undone).status()).toBe(200);
+    await expect(list).toContainText('متراجع عنه');
+    await api.act(`/api/Vouchers/${made.id}/unpost`);
+    await api.remove(`/api/Vouchers/${made.id}`);
   });
 });

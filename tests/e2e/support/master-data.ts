@@ -24,6 +24,12 @@ export async function adminApi(request: APIRequestContext) {
       expect(res.status(), await res.text()).toBe(201);
       return (await res.json()) as T;
     },
+    /** A POST that acts on what exists (a voucher's post or unpost): 200, not 201. */
+    async act<T = unknown>(url: string, data: unknown = {}): Promise<T> {
+      const res = await request.post(url, { headers, data });
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()) as T;
+    },
     async remove(url: string): Promise<void> {
       const res = await request.delete(url, { headers });
       expect(res.status(), await res.text()).toBe(200);

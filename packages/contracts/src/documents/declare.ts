@@ -34,6 +34,19 @@ export interface DocumentDef {
    */
   quantityField?: string;
   priceField?: string;
+  /**
+   * A document that carries money (issue 14, deliverable 2): its lines hold `moneyLineFields` (price, discount,
+   * tax category and rate) and its header `moneyHeaderFields` (a discount); the engine checks the money rules
+   * with the others and keeps the totals computed in the one place where rounding lives (invoice-totals.ts).
+   * Needs a quantity field.
+   */
+  money?: boolean;
+  /**
+   * Several payments on a money document (issue 14): rows of a payment method (`method`, a reference to what the
+   * service keeps of them) and an amount, in `doc_<name>_payments`; the same method not twice; paid not above
+   * the total except cash tendered with change. The paid status (fully, partly, not) derives from them.
+   */
+  payments?: { method: FieldDef };
   /** Zero quantities are findings here (a stocktaking count), not blocked by the zero rule. */
   allowZeroQuantity?: boolean;
   /** A document that is closed after confirmation and is then neither editable nor deletable (stocktaking). */
@@ -60,6 +73,20 @@ export function defineDocument<const D extends DocumentDef>(doc: D): D {
 export const documentTableOf = (doc: Pick<DocumentDef, 'name'>) =>
   `doc_${doc.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
 export const documentLinesTableOf = (doc: Pick<DocumentDef, 'name'>) => `${documentTableOf(doc)}_lines`;
+export const documentPaymentsTableOf = (doc: Pick<DocumentDef, 'name'>) => `${documentTableOf(doc)}_payments`;
+
+/** A payment row's fields: the type's method field, and the amount (above zero, kept to four decimals). */
+export const paymentFieldsOf = (doc: Pick<DocumentDef, 'payments'>): FieldDef[] =>
+  doc.payments
+    ? [
+        { ...doc.payments.method, required: true },
+        { name: 'amount', kind: 'decimal', required: true, minValue: 0, aboveMin: true, noRounding: true },
+      ]
+    : [];
+
+/** How much of a money document is paid (spec section 4). */
+export const paidStatuses = ['not', 'partly', 'fully'] as const;
+export type PaidStatus = (typeof paidStatuses)[number];
 
 /** A type's statuses: the first is a new document's; a locked one is neither changed nor deleted. */
 export interface DocumentStatusesDef {

@@ -5,9 +5,12 @@ import { access, type Access, type RouteSpec } from '../http';
 import { decimalString } from '../money';
 import { isoDateSchema } from '../validators';
 import { fieldsInputSchema, type FieldCheck, type FieldDef } from '../master-data/define';
+import { moneyChecks } from '../money-documents/fields';
 import {
   ATTACHMENT_MAX_BYTES,
   pageSizesOf,
+  paidStatuses,
+  paymentFieldsOf,
   statusesOf,
   transitionsOf,
   type DocumentDef,
@@ -47,6 +50,19 @@ export function documentChecks(
     if (doc.priceField && !allow.zeroPrice && isZero(line[doc.priceField]))
       issues.push({ field: `lines.${i}.${doc.priceField}`, code: 'validation.zeroPrice' });
   });
+  // a money document's discounts and tax rates (money-documents/fields.ts), once its lines are whole
+  if (doc.money && doc.quantityField && issues.length === 0)
+    issues.push(...moneyChecks(doc.quantityField, { ...input, lines }));
+  // the same payment method not twice (issue 14)
+  if (doc.payments) {
+    const methods = new Set<unknown>();
+    const field = doc.payments.method.name;
+    ((input.payments as Record<string, unknown>[] | undefined) ?? []).forEach((p, i) => {
+      if (methods.has(p[field]))
+        issues.push({ field: `payments.${i}.${field}`, code: 'validation.paymentMethodRepeated' });
+      methods.add(p[field]);
+    });
+  }
   return issues;
 }
 
@@ -60,6 +76,14 @@ export function documentInputSchema(doc: DocumentDef) {
       referenceNumber: textSchema(40).optional().default(''),
       notes: textSchema(1000, { multiline: true }).optional().default(''),
       lines: z.array(line).max(1000, { message: 'validation.max' }),
+      ...(doc.payments
+        ? {
+            payments: z
+              .array(fieldsInputSchema(paymentFieldsOf(doc)))
+              .max(20, { message: 'validation.max' })
+              .default([]),
+          }
+        : {}),
     })
     .and(header)
     .superRefine((v, ctx) => {
@@ -139,12 +163,45 @@ export function documentRecordSchema(doc: DocumentDef) {
     names: referenceNamesSchema,
     /** The quantities per main unit of the lines' items (issue 12 item 5): 5 cartons + 10 pieces → 130 pieces. */
     quantityTotals: z.array(z.object({ unitId: z.string(), quantity: decimalString })).optional(),
+    /** A money document's totals (issue 14): per line, per tax category and the document's. */
+    money: invoiceTotalsSchema.optional(),
+    /** Its payments, what they pay of the total, the cash handed back, and the paid status. */
+    payments: z.array(z.object(recordShape(paymentFieldsOf(doc)))).optional(),
+    paid: decimalString.optional(),
+    change: decimalString.optional(),
+    paidStatus: z.enum(paidStatuses).optional(),
     /** A background job the save started (a long re-costing): the screen follows it with a progress bar. */
     jobId: z.string().nullable().optional(),
     /** The background re-costing of the document's items and stores still under way (issue 11), on a read. */
     recostJobId: z.string().nullable().optional(),
   });
 }
+const invoiceTotalsSchema = z.object({
+  lines: z.array(
+    z.object({
+      gross: decimalString,
+      discount: decimalString,
+      net: decimalString,
+      vat: decimalString,
+      total: decimalString,
+    }),
+  ),
+  categories: z.array(
+    z.object({
+      category: z.string(),
+      rate: decimalString,
+      taxable: decimalString,
+      vat: decimalString,
+      discount: decimalString,
+    }),
+  ),
+  lineNet: decimalString,
+  discount: decimalString,
+  taxExclusive: decimalString,
+  vat: decimalString,
+  taxInclusive: decimalString,
+});
+
 export type DocumentRecord = Record<string, unknown> & {
   id: string;
   code: string;

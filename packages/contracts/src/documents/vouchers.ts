@@ -1,4 +1,5 @@
 import { Permission as P } from '../permissions';
+import { vatBoxNames } from '../vat-boxes';
 import { defineDocument } from './declare';
 
 /**
@@ -26,6 +27,8 @@ export const vouchers = defineDocument({
     { name: 'debit', kind: 'decimal', minValue: 0 },
     { name: 'credit', kind: 'decimal', minValue: 0 },
     { name: 'note', kind: 'text', max: 200 },
+    // the line's box of the VAT return (vat-boxes.ts): its amount, or its VAT when on a VAT account
+    { name: 'vatBox', kind: 'enum', options: vatBoxNames },
   ],
   // one account may take several lines (two cost centers, a debit and a credit)
   lineKey: [],

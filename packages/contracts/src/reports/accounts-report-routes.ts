@@ -8,6 +8,7 @@ import {
   journalListingReport,
   trialBalanceReport,
 } from './accounts';
+import { vatSummaryReport } from './vat-summary';
 
 /** The routes of the accounts reports (/api/AccountsReports/...), each from its declaration. */
 export const accountsReportRoutes = {
@@ -27,4 +28,8 @@ export const accountsReportRoutes = {
   incomeStatement: reportRoute(incomeStatementReport, "The income-statement accounts' net movements"),
   balanceSheet: reportRoute(balanceSheetReport, "The balance-sheet accounts' balances at a date"),
   costCenters: reportRoute(costCenterReport, "Each cost center's movements per account in a period"),
+  vatSummary: reportRoute(
+    vatSummaryReport,
+    "The VAT return's boxes (amount and VAT of sales and purchases), other VAT booked and the net VAT due",
+  ),
 };

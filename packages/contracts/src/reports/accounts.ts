@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalString } from '../money';
 import { Permission as P } from '../permissions';
 import { defineReport, param, type ReportColumn } from './define';
+import { vatSummaryReport } from './vat-summary';
 
 /**
  * The accounts reports of /accounts-reports (issue 13 deliverable 7), on the report engine. The spec shows no
@@ -280,4 +281,5 @@ export const accountsReports = [
   incomeStatementReport,
   balanceSheetReport,
   costCenterReport,
+  vatSummaryReport,
 ] as const;

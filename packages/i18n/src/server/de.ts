@@ -125,6 +125,14 @@ export const de: ServerMessages = {
   'validation.itemAddedBefore': 'Artikel bereits hinzugefügt',
   'validation.zeroQuantity': 'Die Menge darf nicht null sein',
   'validation.zeroPrice': 'Der Preis darf nicht null sein',
+  'validation.discountPercentage': 'Ein Rabattsatz liegt zwischen 0 und 100',
+  'validation.discountAboveTotal': 'Der Rabatt darf den Betrag nicht übersteigen',
+  'validation.standardRateRequired': 'Die Regelsatz-Kategorie braucht einen Steuersatz über null',
+  'validation.zeroRateRequired':
+    'Nullsatz-, steuerfreie und nicht steuerbare Zeilen haben den Steuersatz null',
+  'validation.paidAboveTotal':
+    'Der gezahlte Betrag darf die Summe nicht übersteigen, außer bar mit Wechselgeld',
+  'validation.paymentMethodRepeated': 'Eine Zahlungsart darf sich in einem Beleg nicht wiederholen',
   'validation.fileTooLarge': 'Dateien sind auf 5 MB begrenzt',
   'validation.parentCategory': 'Eine übergeordnete Kategorie kann nicht verwendet werden',
   'validation.unitNotOfItem': 'Die Einheit gehört nicht zum Artikel',
@@ -183,11 +191,16 @@ export const de: ServerMessages = {
   'fiscalYear.notClosed': 'Dieses Geschäftsjahr ist nicht abgeschlossen',
   'fiscalYear.earlierOpen': 'Schließen Sie zuerst das Geschäftsjahr {year} ab',
   'fiscalYear.laterClosed': 'Ein späteres Geschäftsjahr ist abgeschlossen: öffnen Sie es zuerst wieder',
+  'confirmation.passwordWrong': 'Falsches Passwort',
+  'confirmation.required': 'Bestätigen Sie zuerst Ihr Passwort: Die Bestätigung fehlt oder ist abgelaufen',
+  'separation.nothingToSeparate': 'Vor dem {date} gibt es keine Vorsalden zu trennen',
+  'separation.alreadyUndone': 'Diese Saldentrennung wurde bereits rückgängig gemacht',
   'fiscalYear.retainedEarningsInvalid': 'Wählen Sie für das Jahresergebnis ein Bilanzkonto ohne Unterkonten',
   // journal vouchers (issue 13, deliverable 2)
   postedVoucher: 'Der Beleg ist gebucht: heben Sie die Buchung auf, bevor Sie ihn ändern oder löschen',
   'validation.costCenterRequired':
     'Die Kostenstellenverteilung ist in dieser Filiale Pflicht; bestätigen Sie das Speichern ohne sie',
+  'validation.vatBoxSide': 'Umsatzsteuer gehört in ein Umsatzfeld, Vorsteuer in ein Einkaufsfeld',
   'validation.openingAccountRepeated': 'Ein Konto darf sich in einem Eröffnungsbeleg nicht wiederholen',
   'validation.parentCostCenter': 'Eine übergeordnete Kostenstelle kann nicht verwendet werden',
 };

@@ -119,6 +119,13 @@ export const en = {
   'validation.itemAddedBefore': 'Item added before',
   'validation.zeroQuantity': 'The quantity cannot be zero',
   'validation.zeroPrice': 'The price cannot be zero',
+  'validation.discountPercentage': 'A discount percentage is between 0 and 100',
+  'validation.discountAboveTotal': 'The discount cannot be more than the amount',
+  'validation.standardRateRequired': 'The standard category needs a tax rate above zero',
+  'validation.zeroRateRequired': 'Zero-rated, exempt and out-of-scope lines have a tax rate of zero',
+  'validation.paidAboveTotal':
+    'The amount paid cannot be more than the total, except cash with change given back',
+  'validation.paymentMethodRepeated': 'A payment method cannot repeat in one document',
   'validation.fileTooLarge': 'Files are limited to 5 MB',
   'validation.parentCategory': 'A parent category cannot be used',
   'validation.unitNotOfItem': "The unit is not one of the item's units",
@@ -170,12 +177,17 @@ export const en = {
   'fiscalYear.notClosed': 'This fiscal year is not closed',
   'fiscalYear.earlierOpen': 'Close fiscal year {year} first',
   'fiscalYear.laterClosed': 'A later fiscal year is closed: reopen it first',
+  'confirmation.passwordWrong': 'Wrong password',
+  'confirmation.required': 'Confirm your password first: the confirmation is missing or has expired',
+  'separation.nothingToSeparate': 'There are no previous balances before {date} to separate',
+  'separation.alreadyUndone': 'This separation of balances has already been undone',
   'fiscalYear.retainedEarningsInvalid':
     "Choose a balance-sheet account without sub-accounts for the year's result",
   // journal vouchers (issue 13, deliverable 2)
   postedVoucher: 'The voucher is posted: unpost it before changing or deleting it',
   'validation.costCenterRequired':
     'Cost-center distribution is mandatory in this branch; confirm saving without it',
+  'validation.vatBoxSide': 'Output VAT goes in a sales box, input VAT in a purchases box',
   'validation.openingAccountRepeated': 'An account cannot repeat in an opening voucher',
   'validation.parentCostCenter': 'A parent cost center cannot be used',
 } as const;

@@ -123,6 +123,13 @@ export const fr: ServerMessages = {
   'validation.itemAddedBefore': 'Article déjà ajouté',
   'validation.zeroQuantity': 'La quantité ne peut pas être nulle',
   'validation.zeroPrice': 'Le prix ne peut pas être nul',
+  'validation.discountPercentage': 'Un pourcentage de remise est compris entre 0 et 100',
+  'validation.discountAboveTotal': 'La remise ne peut pas dépasser le montant',
+  'validation.standardRateRequired': 'La catégorie normale exige un taux de taxe supérieur à zéro',
+  'validation.zeroRateRequired': 'Les lignes au taux zéro, exonérées ou hors champ ont un taux de taxe nul',
+  'validation.paidAboveTotal':
+    'Le montant payé ne peut pas dépasser le total, sauf en espèces avec rendu de monnaie',
+  'validation.paymentMethodRepeated': 'Un mode de paiement ne peut pas se répéter dans un document',
   'validation.fileTooLarge': 'Les fichiers sont limités à 5 Mo',
   'validation.parentCategory': 'Une catégorie parente ne peut pas être utilisée',
   'validation.unitNotOfItem': "L'unité n'est pas une unité de l'article",
@@ -178,6 +185,10 @@ export const fr: ServerMessages = {
   'fiscalYear.notClosed': "Cet exercice n'est pas clôturé",
   'fiscalYear.earlierOpen': "Clôturez d'abord l'exercice {year}",
   'fiscalYear.laterClosed': "Un exercice ultérieur est clôturé : rouvrez-le d'abord",
+  'confirmation.passwordWrong': 'Mot de passe incorrect',
+  'confirmation.required': "Confirmez d'abord votre mot de passe : la confirmation est absente ou a expiré",
+  'separation.nothingToSeparate': 'Aucun solde antérieur au {date} à séparer',
+  'separation.alreadyUndone': 'Cette séparation des soldes a déjà été annulée',
   'fiscalYear.retainedEarningsInvalid':
     "Choisissez un compte de bilan sans sous-comptes pour le résultat de l'exercice",
   // journal vouchers (issue 13, deliverable 2)
@@ -185,6 +196,8 @@ export const fr: ServerMessages = {
     'La pièce est comptabilisée : annulez la comptabilisation avant de la modifier ou de la supprimer',
   'validation.costCenterRequired':
     'La répartition par centre de coût est obligatoire dans cette agence ; confirmez l’enregistrement sans elle',
+  'validation.vatBoxSide':
+    'La TVA collectée va dans une case de ventes, la TVA déductible dans une case d’achats',
   'validation.openingAccountRepeated': 'Un compte ne peut pas se répéter dans une pièce d’ouverture',
   'validation.parentCostCenter': 'Un centre de coût parent ne peut pas être utilisé',
 };

@@ -120,6 +120,12 @@ export const pt: ServerMessages = {
   'validation.itemAddedBefore': 'Item já adicionado',
   'validation.zeroQuantity': 'A quantidade não pode ser zero',
   'validation.zeroPrice': 'O preço não pode ser zero',
+  'validation.discountPercentage': 'Uma percentagem de desconto está entre 0 e 100',
+  'validation.discountAboveTotal': 'O desconto não pode ser maior do que o montante',
+  'validation.standardRateRequired': 'A categoria normal precisa de uma taxa de imposto acima de zero',
+  'validation.zeroRateRequired': 'Linhas à taxa zero, isentas ou fora do âmbito têm taxa de imposto zero',
+  'validation.paidAboveTotal': 'O valor pago não pode exceder o total, exceto em dinheiro com troco',
+  'validation.paymentMethodRepeated': 'Um método de pagamento não pode repetir-se num documento',
   'validation.fileTooLarge': 'Os arquivos são limitados a 5 MB',
   'validation.parentCategory': 'Uma categoria pai não pode ser usada',
   'validation.unitNotOfItem': 'A unidade não é uma das unidades do item',
@@ -173,12 +179,17 @@ export const pt: ServerMessages = {
   'fiscalYear.notClosed': 'Este exercício não está encerrado',
   'fiscalYear.earlierOpen': 'Encerre primeiro o exercício {year}',
   'fiscalYear.laterClosed': 'Um exercício posterior está encerrado: reabra-o primeiro',
+  'confirmation.passwordWrong': 'Senha incorreta',
+  'confirmation.required': 'Confirme primeiro a sua senha: a confirmação está em falta ou expirou',
+  'separation.nothingToSeparate': 'Não há saldos anteriores a {date} para separar',
+  'separation.alreadyUndone': 'Esta separação de saldos já foi desfeita',
   'fiscalYear.retainedEarningsInvalid':
     'Escolha uma conta de balanço sem subcontas para o resultado do exercício',
   // journal vouchers (issue 13, deliverable 2)
   postedVoucher: 'O lançamento está contabilizado: cancele a contabilização antes de o alterar ou apagar',
   'validation.costCenterRequired':
     'A distribuição por centro de custo é obrigatória nesta filial; confirme guardar sem ela',
+  'validation.vatBoxSide': 'O IVA liquidado vai num campo de vendas, o IVA dedutível num campo de compras',
   'validation.openingAccountRepeated': 'Uma conta não pode repetir-se num lançamento de abertura',
   'validation.parentCostCenter': 'Não é possível usar um centro de custo pai',
 };

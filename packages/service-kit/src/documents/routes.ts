@@ -14,7 +14,12 @@ import {
   type DocumentTransition,
   type Dec,
   dec,
+  documentMoneyTotals,
+  documentPaymentsTableOf,
+  settle,
   toStored,
+  InvoiceArithmeticError,
+  type Settlement,
 } from '@erp/contracts';
 import type { ServerMessageKey } from '@erp/i18n';
 import { recordAudit } from '../audit';
@@ -78,6 +83,11 @@ export interface DocumentHooks {
    */
   recostJob?(s: TenantScope, doc: DocumentDef, record: DocumentRecord): Promise<string | null>;
   /**
+   * The kinds of the payment methods a money document's payments name (the service's copy of them): cash may
+   * be tendered above the total, the excess handed back as change. Without it, no payment is cash.
+   */
+  paymentKinds?(s: TenantScope, methodIds: readonly string[]): Promise<ReadonlyMap<string, string>>;
+  /**
    * The service keeps the closed periods itself and refuses in its own words (accounts: the journal's guard),
    * so the engine skips its check against the replica (`closedPeriodsMigration`, `closedPeriodHandlers`).
    */
@@ -140,6 +150,31 @@ export function documentEngineRoutes(
     );
     if (issues.length === 0) issues.push(...((await hooks.validate?.(s, doc, input, settings)) ?? []));
     if (issues.length) throw new AppError(400, 'validationFailed', {}, issues);
+  }
+
+  /** What a money document's payments settle of its total: paid, change, status (400 if overpaid). */
+  async function settlementOf(
+    s: TenantScope,
+    doc: DocumentDef,
+    input: DocumentInput,
+  ): Promise<Settlement | null> {
+    if (!doc.payments || !doc.quantityField) return null;
+    const method = doc.payments.method.name;
+    const payments = (input.payments as Record<string, unknown>[] | undefined) ?? [];
+    const kinds =
+      (await hooks.paymentKinds?.(
+        s,
+        payments.map((p) => String(p[method])),
+      )) ?? new Map<string, string>();
+    try {
+      return settle(
+        documentMoneyTotals(doc.quantityField, input).taxInclusive,
+        payments.map((p) => ({ amount: String(p.amount), isCash: kinds.get(String(p[method])) === 'cash' })),
+      );
+    } catch (e) {
+      if (!(e instanceof InvoiceArithmeticError)) throw e;
+      throw new AppError(400, 'validationFailed', {}, [{ field: e.field, code: e.code }]);
+    }
   }
 
   async function settingsFor(s: TenantScope, ctx: RequestContext): Promise<BranchSettings> {
@@ -247,7 +282,7 @@ export function documentEngineRoutes(
       before ? [before.date, input.date] : [input.date],
     );
     await check(s, ctx, doc, input, settings);
-    const rows = documentRows(doc, input, settings.digits);
+    const rows = documentRows(doc, input, settings.digits, await settlementOf(s, doc, input));
     const totals = await mainUnitTotals(s, doc, input.lines);
     // the total quantity in main units (the list's column), not cartons added to pieces
     if (totals) rows.totalQuantity = toStored(totals.reduce((sum, t) => sum.plus(t.quantity), dec(0)));
@@ -280,7 +315,7 @@ export function documentEngineRoutes(
         updated_at: now,
       });
     }
-    await documentStore.replaceLines(s, doc, recordId, rows.lines);
+    await documentStore.replaceLines(s, doc, recordId, rows.lines, rows.payments);
     const jobId = await post(
       trx,
       ctx,
@@ -368,6 +403,7 @@ export function documentEngineRoutes(
           await refuseClosedPeriods(s, branchOf(before, settings.id), [before.date]);
           await post(trx, ctx, s, doc, { ...before, revision: before.revision + 1 }, true, settings);
           await s(documentLinesTableOf(doc)).where({ document_id: id }).delete();
+          if (doc.payments) await s(documentPaymentsTableOf(doc)).where({ document_id: id }).delete();
           await s('doc_attachments').where({ document_type: doc.name, document_id: id }).delete();
           await s(documentTableOf(doc)).where({ id }).delete();
           await recordAudit(trx, ctx, doc.service, doc.name, id, before, null);

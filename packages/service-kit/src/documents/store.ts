@@ -1,7 +1,10 @@
 import {
   columnOf,
   dec,
+  documentMoneyTotals,
   documentLinesTableOf,
+  documentPaymentsTableOf,
+  paymentFieldsOf,
   documentTableOf,
   fromStored,
   toStored,
@@ -11,6 +14,7 @@ import {
   type DocumentListQuery,
   type DocumentRecord,
   type EntityDef,
+  type Settlement,
   entitiesOf,
 } from '@erp/contracts';
 import type { Executor } from '../db/database';
@@ -31,7 +35,13 @@ export function documentAsEntity(doc: DocumentDef): EntityDef {
     route: doc.route,
     apiPath: doc.apiPath,
     permissions: doc.permissions,
-    fields: [...doc.header, { name: 'lines', kind: 'lines', lineFields: doc.lines }],
+    fields: [
+      ...doc.header,
+      { name: 'lines', kind: 'lines', lineFields: doc.lines },
+      ...(doc.payments
+        ? [{ name: 'payments', kind: 'lines' as const, lineFields: paymentFieldsOf(doc) }]
+        : []),
+    ],
     menu: doc.menu,
   };
 }
@@ -55,8 +65,31 @@ function headerRecord(doc: DocumentDef, row: Row): DocumentRecord {
     lines: [],
   };
   for (const f of doc.header) record[f.name] = valueOf(f, row[columnOf(f.name)]);
+  if (doc.payments) {
+    record.paid = fromStored(row.money_paid as number).toFixed(2);
+    record.change = fromStored(row.money_change as number).toFixed(2);
+    record.paidStatus = String(row.paid_status);
+  }
+  // a money document's totals as kept with it (a list shows them; the lines' and categories' on a read)
+  if (doc.money)
+    record.money = {
+      lines: [],
+      categories: [],
+      ...Object.fromEntries(
+        MONEY_COLUMNS.map(([name, column]) => [name, fromStored(row[column] as number).toFixed(2)]),
+      ),
+    };
   return record;
 }
+
+/** A money document's kept totals: the figure's name and its column. */
+const MONEY_COLUMNS = [
+  ['lineNet', 'money_line_net'],
+  ['discount', 'money_discount'],
+  ['taxExclusive', 'money_tax_exclusive'],
+  ['vat', 'money_vat'],
+  ['taxInclusive', 'money_tax_inclusive'],
+] as const;
 
 async function referencedIds(s: TenantScope, doc: DocumentDef, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
@@ -97,12 +130,16 @@ export function roundedInput(doc: DocumentDef, input: DocumentInput, digits: num
   } as DocumentInput;
 }
 
-/** The stored form of an input: header columns, and line rows with the value the posting gives them. */
+/**
+ * The stored form of an input: header columns, line rows with the value the posting gives them, and a money
+ * document's payment rows with what they settle.
+ */
 export function documentRows(
   doc: DocumentDef,
   input: DocumentInput,
   digits: number | null,
-): { header: Row; lines: Row[]; totalQuantity: number } {
+  settlement: Settlement | null = null,
+): { header: Row; lines: Row[]; payments: Row[]; totalQuantity: number } {
   const header: Row = {
     date: input.date,
     reference_number: input.referenceNumber,
@@ -111,6 +148,22 @@ export function documentRows(
   for (const f of doc.header)
     header[columnOf(f.name)] =
       f.kind === 'decimal' ? storedDecimal(f, input[f.name], digits) : emptyToNull(f, input[f.name]);
+  if (doc.money && doc.quantityField) {
+    const totals = documentMoneyTotals(doc.quantityField, input);
+    for (const [name, column] of MONEY_COLUMNS) header[column] = toStored(totals[name]);
+  }
+  if (settlement) {
+    header.money_paid = toStored(settlement.paid);
+    header.money_change = toStored(settlement.change);
+    header.paid_status = settlement.status;
+  }
+  const paymentFields = paymentFieldsOf(doc);
+  const payments = ((input.payments as Record<string, unknown>[] | undefined) ?? []).map((p, i) => {
+    const row: Row = { line_no: i + 1 };
+    for (const f of paymentFields)
+      row[columnOf(f.name)] = f.kind === 'decimal' ? storedDecimal(f, p[f.name], digits) : p[f.name];
+    return row;
+  });
   let total = dec(0);
   const lines = input.lines.map((line, i) => {
     const row: Row = { line_no: i + 1, value: 0 };
@@ -121,7 +174,7 @@ export function documentRows(
     if (doc.quantityField) total = total.plus(fromStored(row[columnOf(doc.quantityField)] as number));
     return row;
   });
-  return { header, lines, totalQuantity: toStored(total) };
+  return { header, lines, payments, totalQuantity: toStored(total) };
 }
 
 export const documentStore = {
@@ -136,6 +189,14 @@ export const documentStore = {
       line.value = fromStored(l.value as number).toString();
       return line;
     });
+    // the whole arithmetic again from what is kept: the same function, so the same figures, with each line's
+    if (doc.money && doc.quantityField) record.money = documentMoneyTotals(doc.quantityField, record);
+    if (doc.payments) {
+      const fields = paymentFieldsOf(doc);
+      record.payments = (
+        await s(documentPaymentsTableOf(doc)).where({ document_id: id }).orderBy('line_no')
+      ).map((p: Row) => Object.fromEntries(fields.map((f) => [f.name, valueOf(f, p[columnOf(f.name)])])));
+    }
     record.referenced = (await referencedIds(s, doc, [id])).has(id);
     record.attachments = (
       await s('doc_attachments')
@@ -253,11 +314,20 @@ export const documentStore = {
     return { code: perYear ? `${String(year).slice(2)}-${seq}` : String(seq), year, seq };
   },
 
-  async replaceLines(s: TenantScope, doc: DocumentDef, id: string, lines: Row[]): Promise<void> {
-    const table = documentLinesTableOf(doc);
-    await s(table).where({ document_id: id }).delete();
-    const rows = lines.map((l) => ({ ...l, document_id: id }));
-    for (let i = 0; i < rows.length; i += 200) await s.insert(table, rows.slice(i, i + 200));
+  async replaceLines(
+    s: TenantScope,
+    doc: DocumentDef,
+    id: string,
+    lines: Row[],
+    payments: Row[] = [],
+  ): Promise<void> {
+    const replace = async (table: string, rows: Row[]) => {
+      await s(table).where({ document_id: id }).delete();
+      const keyed = rows.map((l) => ({ ...l, document_id: id }));
+      for (let i = 0; i < keyed.length; i += 200) await s.insert(table, keyed.slice(i, i + 200));
+    };
+    await replace(documentLinesTableOf(doc), lines);
+    if (doc.payments) await replace(documentPaymentsTableOf(doc), payments);
   },
 
   /** Stores the values the posting gave the lines, and their total. */

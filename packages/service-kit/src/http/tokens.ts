@@ -32,10 +32,26 @@ interface Claims {
   tv?: number;
 }
 
+/** Who re-entered their password, for what (a confirmation token's content). */
+export interface Confirmation {
+  userId: string;
+  tenantId: string;
+  purpose: string;
+}
+
 export interface TokenService {
   sign(principal: Principal): { token: string; expiresIn: number };
   verify(token: string): Principal | 'expired' | 'invalid';
+  /**
+   * A short-lived proof that the user re-entered their password for one purpose (separating previous balances):
+   * identity signs it after checking the password, the service that acts verifies it. It is never an access
+   * token (its audience is the purpose, and `verify` refuses any token with an audience).
+   */
+  signConfirmation(confirmation: Confirmation, ttlSeconds?: number): { token: string; expiresIn: number };
+  verifyConfirmation(token: string, purpose: string): Confirmation | 'expired' | 'invalid';
 }
+
+const CONFIRMATION_AUDIENCE = 'confirm:';
 
 /** HS256 access tokens shared by the gateway and every service (the secret comes from configuration). */
 export function createTokenService(secret: string, ttlSeconds = 900): TokenService {
@@ -63,7 +79,8 @@ export function createTokenService(secret: string, ttlSeconds = 900): TokenServi
     },
     verify(token) {
       try {
-        const c = jwt.verify(token, key, { algorithms: ['HS256'] }) as unknown as Claims;
+        const c = jwt.verify(token, key, { algorithms: ['HS256'] }) as unknown as Claims & { aud?: unknown };
+        if (c.aud !== undefined) return 'invalid';
         return {
           userId: c.sub,
           tenantId: c.tid,
@@ -75,6 +92,28 @@ export function createTokenService(secret: string, ttlSeconds = 900): TokenServi
           subscriptionActive: c.sa,
           tokenVersion: typeof c.tv === 'number' ? c.tv : 0,
         };
+      } catch (error) {
+        return (error as Error).name === 'TokenExpiredError' ? 'expired' : 'invalid';
+      }
+    },
+    signConfirmation(c, ttl = 300) {
+      const claims = { sub: c.userId, tid: c.tenantId };
+      return {
+        token: jwt.sign(claims, key, {
+          algorithm: 'HS256',
+          expiresIn: ttl,
+          audience: `${CONFIRMATION_AUDIENCE}${c.purpose}`,
+        }),
+        expiresIn: ttl,
+      };
+    },
+    verifyConfirmation(token, purpose) {
+      try {
+        const c = jwt.verify(token, key, {
+          algorithms: ['HS256'],
+          audience: `${CONFIRMATION_AUDIENCE}${purpose}`,
+        }) as { sub: string; tid: string };
+        return { userId: c.sub, tenantId: c.tid, purpose };
       } catch (error) {
         return (error as Error).name === 'TokenExpiredError' ? 'expired' : 'invalid';
       }

@@ -99,7 +99,10 @@ export function PrintView({
                             line[f.name] !== undefined
                           ? // amounts in the branch's decimals on every line
                             formatDecimal(String(line[f.name]), digits)
-                          : String(line[f.name] ?? '')}
+                          : f.kind === 'enum' && line[f.name]
+                            ? // a choice by its label (a voucher line's VAT return box)
+                              label(language, `options.${String(line[f.name])}`)
+                            : String(line[f.name] ?? '')}
                     </td>
                   ))}
                 <td>{lineValue(doc, line, digits) ?? ''}</td>

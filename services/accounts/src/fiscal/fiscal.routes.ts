@@ -12,7 +12,9 @@ import {
   type RequestContext,
   type ServiceDeps,
   type Trx,
+  AppError,
 } from '@erp/service-kit';
+import { listSeparations, separateBalances, undoSeparation } from './balance-separation';
 import { announcePeriods, raisePeriodsVersion } from './periods-event';
 import { closeFiscalYear, reopenFiscalYear } from './year-close';
 
@@ -61,6 +63,21 @@ export function fiscalRouteHandlers(deps: ServiceDeps): BoundRoute[] {
     handle(accountsRoutes.reopenFiscalYear, async ({ ctx, params }) => {
       const p = requirePrincipal(ctx);
       return changePeriods(ctx, (trx) => reopenFiscalYear(trx, p.tenantId, params.year, p.userId));
+    }),
+    handle(accountsRoutes.listBalanceSeparations, ({ ctx }) =>
+      listSeparations(deps.db, requirePrincipal(ctx).tenantId),
+    ),
+    handle(accountsRoutes.separatePreviousBalances, async ({ ctx, body }) => {
+      const p = requirePrincipal(ctx);
+      // the password re-entered for this action, by this user, in the last minutes (identity's confirmation)
+      const proof = deps.tokens.verifyConfirmation(body.confirmation, 'separatePreviousBalances');
+      if (typeof proof === 'string' || proof.userId !== p.userId || proof.tenantId !== p.tenantId)
+        throw new AppError(403, 'confirmation.required');
+      return deps.transact((trx) => separateBalances(trx, p.tenantId, body.date, p.userId));
+    }),
+    handle(accountsRoutes.undoBalanceSeparation, ({ ctx, params }) => {
+      const p = requirePrincipal(ctx);
+      return deps.transact((trx) => undoSeparation(trx, p.tenantId, params.id, p.userId));
     }),
     handle(accountsRoutes.listBranchLockDates, async ({ ctx }) => {
       const s = tenantScope(deps.db, requirePrincipal(ctx).tenantId);

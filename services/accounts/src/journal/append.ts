@@ -66,6 +66,14 @@ async function lockChainHead(trx: Executor, tenantId: string, branchId: string) 
   return { seq: Number(head.last_seq), hash: head.last_hash };
 }
 
+/**
+ * Locks every chain head of a tenant for the rest of the transaction (MySQL; SQLite has one writer), for a
+ * booking that reads balances across branches and must not see an entry appended meanwhile.
+ */
+export async function lockTenantChains(trx: Executor, tenantId: string): Promise<void> {
+  if (isMysql(trx)) await tenantScope(trx, tenantId)('journal_chains').forUpdate().select('branch_id');
+}
+
 const ENTRY_COLUMNS = [
   'id',
   'tenant_id',
@@ -96,6 +104,8 @@ const LINE_COLUMNS = [
   // the entry's branch and date, copied so an account's lines page by date from one index (accounts_0004)
   'branch_id',
   'date',
+  // the line's box of the VAT return (accounts_0011), part of its hash when present
+  'tax_tag',
 ];
 const placeholders = (columns: string[]) => columns.map(() => '?').join(', ');
 // the texts the SQLite path prepares (cached per connection): the head's read is only run in raw mode
@@ -136,6 +146,7 @@ function chainedRows(
       debit: lines.stored[i]!.debit,
       credit: lines.stored[i]!.credit,
       note: l.note ?? '',
+      taxTag: l.taxTag ?? null,
     })),
   };
   const hash = entryHash(chained, head.hash);
@@ -168,6 +179,7 @@ function chainedRows(
     l.note,
     chained.branchId,
     chained.date,
+    l.taxTag ?? null,
   ]);
   // the kept balances (accounts_0004): the reports read them instead of the lines' history
   const balances = balanceRows(
@@ -280,6 +292,7 @@ export async function reverseEntry(
     debit: unknown;
     credit: unknown;
     note: string;
+    tax_tag: string | null;
   }[];
   const asDecimal = (raw: unknown) => storedToString(raw as number | string);
   return append(
@@ -294,6 +307,7 @@ export async function reverseEntry(
         debit: asDecimal(l.credit),
         credit: asDecimal(l.debit),
         note: l.note,
+        taxTag: l.tax_tag,
       })),
     },
     entryId,

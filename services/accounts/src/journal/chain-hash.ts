@@ -14,6 +14,8 @@ export interface ChainLine {
   debit: number | string | bigint;
   credit: number | string | bigint;
   note: string;
+  /** The VAT return's tag (accounts_0011); hashed only when present, so older entries hash as they did. */
+  taxTag?: string | null;
 }
 
 export interface ChainEntry {
@@ -56,7 +58,10 @@ function amount(stored: number | string | bigint): string {
 export function canonicalEntry(entry: ChainEntry, prevHash: string): string {
   const lines = [...entry.lines]
     .sort((a, b) => a.lineNo - b.lineNo)
-    .map((l) => [l.lineNo, l.accountId, l.costCenterId, amount(l.debit), amount(l.credit), l.note]);
+    .map((l) => {
+      const line = [l.lineNo, l.accountId, l.costCenterId, amount(l.debit), amount(l.credit), l.note];
+      return l.taxTag ? [...line, l.taxTag] : line;
+    });
   return JSON.stringify([
     CHAIN_FORMAT,
     entry.tenantId,

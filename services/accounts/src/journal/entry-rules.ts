@@ -8,6 +8,8 @@ export interface JournalLineInput {
   debit: string;
   credit: string;
   note?: string;
+  /** The line's box of the VAT return, if it belongs to one ('standardRatedSales|base|15', vat-boxes.ts). */
+  taxTag?: string | null;
 }
 
 /** The amount and its stored integer; more than four decimals, or beyond the storage range, is refused. */

@@ -56,6 +56,7 @@ interface LineRow {
   debit: number | string;
   credit: number | string;
   note: string;
+  tax_tag: string | null;
 }
 
 const big = (v: unknown) => BigInt(String(v));
@@ -80,7 +81,7 @@ const ENTRY_COLUMNS = [
 ] as const;
 const ENTRIES_SQL = `select ${ENTRY_COLUMNS.join(', ')} from journal_entries
   where tenant_id = ? and branch_id = ? and seq >= ? order by seq limit ?`;
-const LINES_SQL = `select l.entry_id, l.line_no, l.account_id, l.cost_center_id, l.debit, l.credit, l.note
+const LINES_SQL = `select l.entry_id, l.line_no, l.account_id, l.cost_center_id, l.debit, l.credit, l.note, l.tax_tag
   from journal_entries e join journal_lines l on l.entry_id = e.id
   where e.tenant_id = ? and e.branch_id = ? and e.seq between ? and ? and l.tenant_id = ?`;
 
@@ -94,6 +95,7 @@ const lineOf = (a: unknown[]): LineRow => ({
   debit: a[4] as number | string,
   credit: a[5] as number | string,
   note: a[6] as string,
+  tax_tag: a[7] as string | null,
 });
 
 function brokenAt(row: EntryRow, reason: BreakReason): BrokenEntry {
@@ -123,6 +125,7 @@ function checkEntry(
     debit: l.debit,
     credit: l.credit,
     note: l.note,
+    taxTag: l.tax_tag,
   }));
   const recomputed = entryHash(
     {

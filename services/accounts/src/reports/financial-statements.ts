@@ -1,6 +1,7 @@
 import type { CostCenterRow, StatementOfAccountsRow } from '@erp/contracts';
 import type { ReportResult, RequestContext, TenantScope } from '@erp/service-kit';
 import { ALL } from '../balances/kept-balances';
+import { SEPARATION_SOURCE } from '../fiscal/balance-separation';
 import { YEAR_CLOSE_SOURCE } from '../fiscal/year-close';
 import { chartNames, loadChart, rollUp, rowsToLevel, type AccountNode } from './account-tree';
 import { money, netSides } from './net';
@@ -55,8 +56,9 @@ function statementRows(
 }
 
 /**
- * The period's year-close entries taken back out of `leaves`: an income statement shows the year's result, not
- * the close that moved it into retained earnings (fiscal/year-close.ts). The closes are few: found by their
+ * The period's year-close and balance-separation entries taken back out of `leaves`: an income statement shows
+ * the year's result, not the close that moved it into retained earnings (fiscal/year-close.ts) nor the
+ * separation that zeroed it (fiscal/balance-separation.ts). The closes are few: found by their
  * source type's index, then their lines by the primary key.
  */
 async function withoutYearCloses(
@@ -65,7 +67,7 @@ async function withoutYearCloses(
   f: { branches: readonly string[]; costCenterId?: string | undefined; from?: string; to?: string },
 ): Promise<void> {
   const entries = (await s('journal_entries')
-    .where({ source_type: YEAR_CLOSE_SOURCE })
+    .whereIn('source_type', [YEAR_CLOSE_SOURCE, SEPARATION_SOURCE])
     .select('id', 'date', 'branch_id')) as { id: string; date: string; branch_id: string }[];
   const ids = entries
     .filter((e) => (!f.from || e.date >= f.from) && (!f.to || e.date <= f.to))

@@ -8,6 +8,7 @@ import {
   incomeStatementReport,
   journalListingReport,
   trialBalanceReport,
+  vatSummaryReport,
 } from '@erp/contracts';
 import {
   reportHandler,
@@ -20,6 +21,7 @@ import {
 } from '@erp/service-kit';
 import { balanceSheet, costCenterMovements, incomeStatement } from './financial-statements';
 import { accountStatement, generalLedger, journalListing } from './line-reports';
+import { vatSummary } from '../vat/vat-summary';
 import { trialBalance } from './trial-balance';
 
 /** Rows in code order, reversed when the caller asks for descending codes. */
@@ -57,6 +59,9 @@ export function accountsReportHandlers(deps: ServiceDeps): BoundRoute[] {
     ),
     reportHandler(costCenterReport, r.costCenters, engine, async (q) =>
       ordered(await costCenterMovements(q.s, q.ctx, q.params), q.sort.order),
+    ),
+    reportHandler(vatSummaryReport, r.vatSummary, engine, async (q) =>
+      ordered(await vatSummary(q.s, q.ctx, q.params), q.sort.order),
     ),
   ];
 }

@@ -8,6 +8,7 @@ import {
   type RequestContext,
 } from '@erp/service-kit';
 import { appendEntry, reverseEntry } from '../journal';
+import { branchLinks } from '../posting/entry-lines';
 import { journalLinesOf, leafIssues } from './voucher-rules';
 
 /** The journal's source type of a voucher's entries (and of their reversals). */
@@ -44,7 +45,8 @@ export async function postVoucher(
   const source = { type: VOUCHER_SOURCE, id: record.id, revision: record.revision };
   const postedBy = requirePrincipal(ctx).userId;
   if (action === 'post') {
-    const lines = journalLinesOf(record.lines);
+    const { links } = await branchLinks(tenantScope(trx, tenantId), String(record.branchId));
+    const lines = journalLinesOf(record.lines, links);
     // the chart may have changed since the save: an account that took sub-accounts takes no entries
     const issues = await leafIssues(tenantScope(trx, tenantId), lines);
     if (issues.length) throw new AppError(400, 'validationFailed', {}, issues);

@@ -1,4 +1,11 @@
-import { costCenters, type DocumentInput } from '@erp/contracts';
+import {
+  costCenters,
+  parseTaxTag,
+  taxTagText,
+  vatBoxes,
+  type BranchAccountLinks,
+  type DocumentInput,
+} from '@erp/contracts';
 import {
   AppError,
   leafIssue,
@@ -9,20 +16,49 @@ import {
 import { postableAccountIssue } from '../chart';
 import { closedPeriodIssue } from '../fiscal/closed-periods';
 import { checkEntryLines, type JournalLineInput } from '../journal';
+import { branchLinks } from '../posting/entry-lines';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 /** An empty side of a line is zero (a debit line leaves its credit blank). */
 const amount = (v: unknown) => (v === null || v === undefined || v === '' ? '0' : String(v));
 
-/** A voucher's lines as the journal takes them. */
-export function journalLinesOf(lines: readonly Record<string, unknown>[]): JournalLineInput[] {
+/**
+ * A line's tax tag from its VAT box: on the branch's VAT output or input account it is the box's VAT, on any
+ * other account the box's amount (the taxable base); at the box's rate.
+ */
+function taxTagOf(box: string, accountId: string, links: BranchAccountLinks | null): string | null {
+  const declared = vatBoxes.find((b) => b.name === box);
+  if (!declared) return null;
+  const onVat = links !== null && (accountId === links.vatOutput || accountId === links.vatInput);
+  return taxTagText({ box: declared.name, role: onVat ? 'tax' : 'base', rate: declared.rate });
+}
+
+/** A voucher's lines as the journal takes them; the branch's links tell a VAT line from a base line. */
+export function journalLinesOf(
+  lines: readonly Record<string, unknown>[],
+  links: BranchAccountLinks | null = null,
+): JournalLineInput[] {
   return lines.map((l) => ({
     accountId: text(l.accountId),
     costCenterId: text(l.costCenterId) || null,
     debit: amount(l.debit),
     credit: amount(l.credit),
     note: text(l.note),
+    taxTag: text(l.vatBox) ? taxTagOf(text(l.vatBox), text(l.accountId), links) : null,
   }));
+}
+
+/** A VAT line's box must be of its account's side: output VAT in a sales box, input VAT in a purchases box. */
+function vatBoxIssues(lines: readonly JournalLineInput[], links: BranchAccountLinks): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  lines.forEach((l, i) => {
+    const tag = parseTaxTag(l.taxTag);
+    if (!tag || tag.role !== 'tax') return;
+    const direction = vatBoxes.find((b) => b.name === tag.box)!.direction;
+    const account = direction === 'output' ? links.vatOutput : links.vatInput;
+    if (l.accountId !== account) issues.push({ field: `lines.${i}.vatBox`, code: 'validation.vatBoxSide' });
+  });
+  return issues;
 }
 
 /** Each line's account a leaf of the chart, each cost center a leaf of its tree (spec section 5). */
@@ -51,11 +87,12 @@ export async function voucherIssues(
   input: DocumentInput,
   settings: BranchSettings,
 ): Promise<FieldIssue[]> {
-  const lines = journalLinesOf(input.lines);
+  const { links } = await branchLinks(s, settings.id ?? '');
+  const lines = journalLinesOf(input.lines, links);
   if (lines.length === 0)
     throw new AppError(400, 'journal.noLines', {}, [{ field: 'lines', code: 'journal.noLines' }]);
   checkEntryLines(lines);
-  const issues = await leafIssues(s, lines);
+  const issues = [...(await leafIssues(s, lines)), ...vatBoxIssues(lines, links)];
   if (input.isOpening === true) {
     const seen = new Set<string>();
     lines.forEach((l, i) => {

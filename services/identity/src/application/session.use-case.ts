@@ -1,4 +1,4 @@
-import { passwordProblems, type LoginProfile } from '@erp/contracts';
+import { passwordProblems, type ConfirmationPurpose, type LoginProfile } from '@erp/contracts';
 import {
   AppError,
   badRequest,
@@ -196,6 +196,26 @@ export function sessionUseCases(deps: ServiceDeps) {
     /** Ends the user's sessions everywhere: refresh tokens and the access tokens already issued. */
     async logout(principal: Principal): Promise<void> {
       await deps.transact((trx) => revokeSessions(trx, principal.tenantId, principal.userId));
+    },
+
+    /**
+     * POST /api/Users/confirm-password: the caller's password once more, before an action the spec guards with
+     * it. A wrong one is the spec's 'wrong password' on the field (the same per-user limit as signing in).
+     */
+    async confirmPassword(principal: Principal, password: string, purpose: ConfirmationPurpose) {
+      failures.check(principal.userName);
+      const user = await usersRepository.find(tenantScope(deps.db, principal.tenantId), principal.userId);
+      if (!user) throw unauthorized();
+      if (!(await verifyPassword(password, user.passwordHash))) {
+        failures.record(principal.userName);
+        throw badRequest('validationFailed', [{ field: 'password', code: 'confirmation.passwordWrong' }]);
+      }
+      const { token, expiresIn } = deps.tokens.signConfirmation({
+        userId: principal.userId,
+        tenantId: principal.tenantId,
+        purpose,
+      });
+      return { confirmation: token, expiresIn };
     },
 
     async changePassword(principal: Principal, oldPassword: string, newPassword: string): Promise<void> {

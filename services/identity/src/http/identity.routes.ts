@@ -37,6 +37,9 @@ export function identityHttpRoutes(deps: ServiceDeps): BoundRoute[] {
       await session.changePassword(principal, body.oldPassword, body.newPassword);
       return ok;
     }),
+    handle(r.confirmPassword, ({ principal, body }) =>
+      session.confirmPassword(principal, body.password, body.purpose),
+    ),
     handle(r.forgetPassword, async ({ body }) => (await session.forgetPassword(body.email, mailer), ok)),
     handle(r.subscriptionData, ({ ctx }) => tenants.subscriptionData(ctx)),
     handle(r.getPreferences, ({ principal }) => preferences.get(principal)),

@@ -1,0 +1,2 @@
+export * from './invoice-totals';
+export * from './fields';
