@@ -1,4 +1,4 @@
-import { documentsOf, entitiesOf, items, itemsDataMigrationPath } from '@erp/contracts/src/declare';
+import { documentsOf, entitiesOf } from '@erp/contracts/src/declare';
 import { lazyScreens, masterDataScreens, type ScreenRegistry } from '@erp/ui-kit';
 import { documentsManifest } from '@erp/ui-kit/src/declare';
 import { inventoryPaths } from './paths';
@@ -13,7 +13,7 @@ import { inventoryPaths } from './paths';
 const documentPaths = documentsManifest(documentsOf('inventory')).routes.map((r) => r.path);
 
 export const screens: ScreenRegistry = {
-  ...masterDataScreens(entitiesOf('inventory'), { dataMigration: { [items.name]: itemsDataMigrationPath } }),
+  ...masterDataScreens(entitiesOf('inventory')),
   ...lazyScreens(documentPaths, () => import('./document-screens').then((m) => m.documentScreenRegistry)),
   ...lazyScreens(Object.values(inventoryPaths), () => import('./later-screens').then((m) => m.laterScreens)),
 };

@@ -27,6 +27,9 @@ const appendedByUpgrades: Record<string, string> = {
   md_customers: 'a tenant without a cash customer gets one',
   md_taxes: 'a tenant without the standard, zero-rated or exempt VAT gets it',
   md_stores: 'a tenant without a store on its master branch gets the default store',
+  // issue 14: starter records are announced like any other record, and other services keep replicas of them
+  outbox: 'the starter records given at the upgrade are announced (`<service>.masterData.changed`)',
+  inbox: 'the services keeping replicas of main data record the events they applied',
 };
 
 /**

@@ -47,11 +47,11 @@ export function adminRoutes(service: RouteOwner) {
 
 /**
  * The services whose data others keep replicas of (identity's branches, users, company and tenant; inventory's
- * items; accounts' closed periods). An admin has the source publish its current state again, as fresh events
+ * items and price lists; accounts' closed periods and chart; sales' customers). An admin has the source publish its current state again, as fresh events
  * through its outbox, and every replica upserts them (newer wins): a replica emptied or damaged is rebuilt, in
  * both run modes (design.md 3).
  */
-export const replicaSources = ['identity', 'inventory', 'accounts'] as const;
+export const replicaSources = ['identity', 'inventory', 'accounts', 'sales'] as const;
 export type ReplicaSource = (typeof replicaSources)[number];
 
 export function replicaSourceRoutes(service: ReplicaSource) {

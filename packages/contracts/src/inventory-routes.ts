@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { jobSchema } from './jobs';
 import { idSchema } from './common';
 import { access, defineRoutes } from './http';
 import { entityRecordSchema, items } from './master-data';
@@ -12,12 +11,11 @@ import {
   stockTransactionsReport,
 } from './reports/inventory';
 import { Permission as P } from './permissions';
-import { itemsDataMigrationPath } from './lists';
 
 /**
  * Inventory's routes beyond its main data and documents (issue 4): the barcode lookup of the document grids
  * and the point of sale, the stock reports of the /items-reports hub, the list of all stock transactions
- * (/orders) and the items' Excel import and export (/data-migration/Items, spec section 7).
+ * (/orders). The items' Excel import and export (/data-migration/Items) come with their declaration.
  */
 const base = { service: 'inventory', tag: 'Inventory' } as const;
 
@@ -97,25 +95,5 @@ export const inventoryRoutes = defineRoutes({
     summary: 'The exchange order of a manufacturing order: components issued and products received, at cost',
     params: z.object({ id: idSchema }),
     response: manufacturingExchange,
-  },
-  exportItems: {
-    ...base,
-    method: 'get',
-    path: itemsDataMigrationPath,
-    access: view,
-    summary: 'The items as an .xlsx workbook (the import template when ?template=true)',
-    query: z.object({ template: z.enum(['true', 'false']).default('false') }),
-  },
-  importItems: {
-    ...base,
-    method: 'post',
-    path: '/api/data-migration/Items',
-    access: access.permission(P.addItems),
-    summary:
-      'Starts importing items from one .xlsx, .xls or .csv file under 1 MB (multipart field "file"), at most ' +
-      '10,000 rows, as a background job: answers the job (GET /api/inventory/jobs/:id gives its progress, ' +
-      'result and refused rows)',
-    response: jobSchema,
-    status: 202,
   },
 });

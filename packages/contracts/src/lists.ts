@@ -1,8 +1,5 @@
 // Plain values the screens read before any form (kept free of zod: see ./declare).
 
-/** The items' Excel import and export (spec section 2: /api/data-migration/Items). */
-export const itemsDataMigrationPath = '/api/data-migration/Items';
-
 /** Page sizes of the spec's section 9. */
 export const PAGE_SIZES = [15, 25, 50, 100, 500] as const;
 

@@ -24,3 +24,12 @@ export function republishRoutes(
     }),
   ];
 }
+
+/** Several sources of one service published again in turn (its items, then its main data kept elsewhere). */
+export function republishAll(...republishers: readonly Republisher[]): Republisher {
+  return async (trx, origin) => {
+    let events = 0;
+    for (const republish of republishers) events += await republish(trx, origin);
+    return events;
+  };
+}

@@ -1,8 +1,11 @@
-import { entitiesOf } from '@erp/contracts';
+import { accounts as chartAccounts, entitiesOf } from '@erp/contracts';
 import {
+  republishAll,
+  republishEntities,
   documentKitMigration,
   idempotencyKitMigration,
   masterDataRoutes,
+  mergeHandlers,
   replicaHandlers,
   replicaMigration,
   replicaSettingsMigration,
@@ -12,6 +15,7 @@ import {
   type ServiceModule,
 } from '@erp/service-kit';
 import { balancesMigration } from './balances/balances-migration';
+import { customersReplicaHandlers, customersReplicaMigration } from './customers-replica';
 import { chartHooks, chartMigration, defaultChartStarters } from './chart';
 import {
   fiscalRouteHandlers,
@@ -60,6 +64,7 @@ export const accountsModule: ServiceModule = {
     postingCodesMigration,
     periodsVersionMigration,
     taxTagsMigration,
+    customersReplicaMigration,
   ],
   routes: (deps) => {
     registerPostableTypes(deps);
@@ -75,8 +80,12 @@ export const accountsModule: ServiceModule = {
     ];
   },
   jobs: (deps) => [bulkPostingJob(deps)],
-  consumers: () => starters.withHandlers({ ...replicaHandlers, ...postingHandlers }),
+  consumers: () =>
+    starters.withHandlers(
+      mergeHandlers({ ...replicaHandlers, ...postingHandlers }, customersReplicaHandlers),
+    ),
   seed: (deps) => starters.seed(deps),
   // the closed periods, for the document engine's guard in the other services
-  republish: () => republishPeriods,
+  // the chart's accounts too: sales' customers name them
+  republish: () => republishAll(republishPeriods, republishEntities([chartAccounts])),
 };

@@ -1,9 +1,12 @@
-import { entitiesOf, stockDocuments } from '@erp/contracts';
+import { entitiesOf, priceLists, stockDocuments } from '@erp/contracts';
 import {
+  republishAll,
+  republishEntities,
   closedPeriodHandlers,
   closedPeriodsMigration,
   documentCloseJob,
   documentEngineRoutes,
+  masterDataJobs,
   masterDataRoutes,
   replicaHandlers,
   replicaMigration,
@@ -15,7 +18,6 @@ import {
 } from '@erp/service-kit';
 import { catalogHooks, republishItems } from './catalog';
 import { stockDocumentHandlers } from './consumers';
-import { itemsImportJob } from './items-excel';
 import { recostJob } from './ledger/deferred';
 import { inventoryMigrations } from './migrations';
 import { inventoryRouteHandlers } from './routes';
@@ -47,6 +49,12 @@ export const inventoryModule: ServiceModule = {
       ...stockDocumentHandlers,
     }),
   seed: (deps) => starters.seed(deps),
-  jobs: (deps) => [itemsImportJob(deps), recostJob(deps), documentCloseJob(deps)],
-  republish: () => republishItems,
+  jobs: (deps) => [
+    // the items' Excel import (/api/data-migration/Items), declared with the items
+    ...masterDataJobs(deps, entitiesOf('inventory'), catalogHooks),
+    recostJob(deps),
+    documentCloseJob(deps),
+  ],
+  // items for every service's documents; price lists for sales' customers
+  republish: () => republishAll(republishItems, republishEntities([priceLists])),
 };

@@ -1,5 +1,3 @@
-import multer from 'multer';
-import type { Request, Response } from 'express';
 import {
   belowLimitsReport,
   entitiesOf,
@@ -13,9 +11,7 @@ import {
   tableOf,
 } from '@erp/contracts';
 import {
-  AppError,
   handle,
-  inspectSheet,
   notFound,
   reportHandler,
   requireBranch,
@@ -29,22 +25,9 @@ import {
   type ServiceDeps,
   type TenantScope,
 } from '@erp/service-kit';
-import { exportItems, IMPORT_MAX_BYTES, ITEMS_IMPORT_JOB, type ItemsImportInput } from './items-excel';
 import { manufacturingExchange } from './manufacturing-exchange';
 import { itemMovements, stockTransactions } from './movement-reports';
 import { belowLimits, stockBalance } from './reports';
-
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-
-function receiveFile(req: Request, res: Response): Promise<Express.Multer.File> {
-  return new Promise((resolve, reject) => {
-    upload.single('file')(req, res, (error: unknown) => {
-      if (error || !req.file)
-        reject(new AppError(400, 'validationFailed', {}, [{ field: 'file', code: 'validation.importFile' }]));
-      else resolve(req.file);
-    });
-  });
-}
 
 /**
  * The stores a report may show (issue 9 item 3): every store for a caller limited to no branch; otherwise those
@@ -134,25 +117,6 @@ export function inventoryRouteHandlers(deps: ServiceDeps): BoundRoute[] {
       const found = await manufacturingExchange(scopeOf(ctx), params.id);
       if (!found) throw notFound();
       return found;
-    }),
-    handle(r.exportItems, async ({ ctx, query, res }) => {
-      const buffer = await exportItems(scopeOf(ctx), ctx.language, query.template === 'true');
-      res
-        .status(200)
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .attachment(query.template === 'true' ? 'items-template.xlsx' : 'items.xlsx')
-        .send(buffer);
-    }),
-    handle(r.importItems, async ({ ctx, req, res }) => {
-      const file = await receiveFile(req, res);
-      // the limits are checked here, before any row is parsed; the rows are read by the job
-      const { rows } = inspectSheet({ name: file.originalname, bytes: file.buffer });
-      return deps.jobs.enqueue<ItemsImportInput>(ctx, {
-        kind: ITEMS_IMPORT_JOB,
-        resource: 'items',
-        input: { fileName: file.originalname, base64: file.buffer.toString('base64'), rows },
-        total: Math.max(0, rows - 1),
-      });
     }),
   ];
 }

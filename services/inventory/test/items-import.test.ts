@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import ExcelJS from 'exceljs';
-import { JobRunner, createLogger } from '@erp/service-kit';
+import { entitiesOf } from '@erp/contracts';
+import { JobRunner, createLogger, masterDataJobs } from '@erp/service-kit';
 import { engines } from '../../../tests/support/databases';
 import {
   ADMIN_PASSWORD,
@@ -10,7 +11,7 @@ import {
   type TestApp,
 } from '../../../tests/support/embedded-app';
 import { deflatedFill, manyRowsSheet, minimalXlsx } from '../../../tests/support/zip-files';
-import { itemsImportJob } from '../src/items-excel';
+import { catalogHooks } from '../src/catalog';
 
 const USER_PASSWORD = 'Store!Pass1';
 const MB = 1024 * 1024;
@@ -295,7 +296,7 @@ describe.each(engines())('items import on %s', (engine) => {
     expect(halfway.status).toBe('running');
     expect(halfway.done).toBeLessThan(200);
     const restarted = new JobRunner(inventory.db, createLogger('test'), { exclusive: true, pollMs: 50 });
-    restarted.register([itemsImportJob(inventory.deps)]);
+    restarted.register(masterDataJobs(inventory.deps, entitiesOf('inventory'), catalogHooks));
     await restarted.start();
     try {
       const job = await waitForJob(started.body.id, tokens.clerk!);

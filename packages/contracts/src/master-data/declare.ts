@@ -121,6 +121,20 @@ export interface TreeDef {
 /** The maximum account level where a branch has none recorded (identity's default). */
 export const DEFAULT_MAX_ACCOUNT_LEVEL = 6;
 
+/**
+ * The spec's Excel migration of a list (section 7: `/api/data-migration/<name>`, GET a workbook, POST one to
+ * import): the workbook's columns, each a field's name, or a header `key` for a `field` where they differ (a
+ * reference is named by the code or a name of its record: the column 'category' fills `categoryId`).
+ */
+export interface DataMigrationDef {
+  /** The spec's name in the path: 'Items', 'Customers'. */
+  name: string;
+  columns: readonly (string | { key: string; field: string })[];
+}
+
+export const dataMigrationPathOf = (entity: Pick<EntityDef, 'dataMigration'>) =>
+  `/api/data-migration/${entity.dataMigration?.name ?? ''}`;
+
 export interface EntityDef {
   /** Kebab-free camel name, also the i18n label key (`entities.<name>`). */
   name: string;
@@ -137,6 +151,8 @@ export interface EntityDef {
   checks?: EntityCheck;
   /** The records form a tree (see `TreeDef`). */
   tree?: TreeDef;
+  /** Excel import and export at `/api/data-migration/<name>` (see `DataMigrationDef`). */
+  dataMigration?: DataMigrationDef;
 }
 
 export function defineEntity<const E extends EntityDef>(entity: E): E {

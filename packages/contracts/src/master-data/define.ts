@@ -4,7 +4,8 @@ import { PAGE_SIZES, idSchema, okResponse, pageOf } from '../common';
 import { access, type Access, type RouteSpec } from '../http';
 import { decimalString } from '../money';
 import type { PermissionName } from '../permissions';
-import { isValidIban, type EntityDef, type FieldDef } from './declare';
+import { jobSchema } from '../jobs';
+import { dataMigrationPathOf, isValidIban, type EntityDef, type FieldDef } from './declare';
 import { emailSchema, isoDateSchema, phoneSchema, taxNumberSchema } from '../validators';
 export * from './declare';
 
@@ -248,7 +249,39 @@ function accessOf(p: PermissionName | null): Access {
   return p ? access.permission(p) : access.authenticated;
 }
 
-/** The CRUD routes of an entity: list, export (.xlsx), one, create, change, delete. */
+/**
+ * An entity's Excel migration (spec section 7): the workbook (the import template when ?template=true), and an
+ * import of one .xlsx, .xls or .csv file under 1 MB (multipart field "file") as a background job.
+ */
+function dataMigrationRoutes(entity: EntityDef): RouteSpec[] {
+  if (!entity.dataMigration) return [];
+  const base = { service: entity.service, tag: `Main data: ${entity.name}` } as const;
+  const path = dataMigrationPathOf(entity);
+  return [
+    {
+      ...base,
+      method: 'get',
+      path,
+      access: accessOf(entity.permissions.view),
+      summary: `The ${entity.name} as an .xlsx workbook (the import template when ?template=true)`,
+      query: z.object({ template: z.enum(['true', 'false']).default('false') }),
+    },
+    {
+      ...base,
+      method: 'post',
+      path,
+      access: accessOf(entity.permissions.add),
+      summary:
+        `Starts importing ${entity.name} from one .xlsx, .xls or .csv file under 1 MB (multipart field "file"), ` +
+        `at most 10,000 rows, as a background job: answers the job (GET /api/${entity.service}/jobs/:id gives ` +
+        'its progress, result and refused rows)',
+      response: jobSchema,
+      status: 202,
+    },
+  ];
+}
+
+/** The CRUD routes of an entity: list, export (.xlsx), one, create, change, delete; its Excel migration. */
 export function entityRoutes(entity: EntityDef): RouteSpec[] {
   const record = entityRecordSchema(entity);
   const base = { service: entity.service, tag: `Main data: ${entity.name}` } as const;
@@ -323,5 +356,6 @@ export function entityRoutes(entity: EntityDef): RouteSpec[] {
       params: idParams,
       response: okResponse,
     },
+    ...dataMigrationRoutes(entity),
   ];
 }

@@ -105,6 +105,8 @@ export const ar: ServerMessages = {
   closedDocument: 'المستند مغلق ولا يمكن تعديله أو حذفه',
   itemHasMovements: 'للصنف حركات مخزنية: لا يمكن تغيير وحدته الرئيسية ومعاملات التحويل',
   branchRequired: 'اختر الفرع أولاً',
+  'validation.rangeEndAboveStart': 'الشريحة {line}: يجب أن تكون النهاية أكبر من البداية',
+  'validation.rangeStartBelowPrevious': 'لا يمكن أن تبدأ الشريحة {line} بأقل من نهاية الشريحة {previous}',
   'validation.repeatedLine': 'هذا السطر مكرر',
   'validation.repeatedBarcode': 'لا يمكن تكرار الباركود نفسه',
   'validation.minBelowSales': 'يجب أن يكون أقل سعر بيع أقل من سعر البيع',

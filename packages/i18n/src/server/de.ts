@@ -112,6 +112,9 @@ export const de: ServerMessages = {
   itemHasMovements:
     'Der Artikel hat Lagerbewegungen: Haupteinheit und Umrechnungsfaktoren können nicht geändert werden',
   branchRequired: 'Wählen Sie zuerst eine Filiale',
+  'validation.rangeEndAboveStart': 'Staffel {line}: Das Ende muss über dem Anfang liegen',
+  'validation.rangeStartBelowPrevious':
+    'Staffel {line} darf nicht unter dem Ende von Staffel {previous} beginnen',
   'validation.repeatedLine': 'Diese Zeile wiederholt eine andere',
   'validation.repeatedBarcode': 'Derselbe Barcode darf nicht zweimal vorkommen',
   'validation.minBelowSales': 'Der Mindestverkaufspreis muss unter dem Verkaufspreis liegen',

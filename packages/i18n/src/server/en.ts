@@ -107,6 +107,8 @@ export const en = {
   closedDocument: 'The document is closed and cannot be changed or deleted',
   itemHasMovements: 'The item has stock movements: its main unit and unit rates cannot change',
   branchRequired: 'Choose a branch first',
+  'validation.rangeEndAboveStart': 'Range {line}: the end must be above the start',
+  'validation.rangeStartBelowPrevious': 'Range {line} must not start below the end of range {previous}',
   'validation.repeatedLine': 'This line repeats another line',
   'validation.repeatedBarcode': 'The same barcode cannot be used twice',
   'validation.minBelowSales': 'The minimum sales price must be below the sales price',

@@ -110,6 +110,9 @@ export const fr: ServerMessages = {
   itemHasMovements:
     "L'article a des mouvements de stock : son unité principale et ses taux ne peuvent pas changer",
   branchRequired: "Choisissez d'abord une agence",
+  'validation.rangeEndAboveStart': 'Tranche {line} : la fin doit être supérieure au début',
+  'validation.rangeStartBelowPrevious':
+    'La tranche {line} ne peut pas commencer avant la fin de la tranche {previous}',
   'validation.repeatedLine': 'Cette ligne en répète une autre',
   'validation.repeatedBarcode': 'Le même code-barres ne peut pas servir deux fois',
   'validation.minBelowSales': 'Le prix de vente minimum doit être inférieur au prix de vente',

@@ -105,6 +105,8 @@ export const ku: ServerMessages = {
   closedDocument: 'بەڵگەنامەکە داخراوە و ناتوانرێت بگۆڕدرێت یان بسڕدرێتەوە',
   itemHasMovements: 'کاڵاکە جووڵەی کۆگای هەیە: یەکەی سەرەکی و ڕێژەکانی ناگۆڕدرێن',
   branchRequired: 'سەرەتا لقێک هەڵبژێرە',
+  'validation.rangeEndAboveStart': 'ئاستی {line}: کۆتایی دەبێت لە سەرەتا زیاتر بێت',
+  'validation.rangeStartBelowPrevious': 'ئاستی {line} نابێت لە کۆتایی ئاستی {previous} کەمتر دەست پێبکات',
   'validation.repeatedLine': 'ئەم دێڕە دووبارەیە',
   'validation.repeatedBarcode': 'هەمان بارکۆد دوو جار بەکارنایەت',
   'validation.minBelowSales': 'کەمترین نرخی فرۆشتن دەبێت کەمتر بێت لە نرخی فرۆشتن',

@@ -108,6 +108,8 @@ export const pt: ServerMessages = {
   closedDocument: 'O documento está fechado e não pode ser alterado nem excluído',
   itemHasMovements: 'O item tem movimentos de estoque: a unidade principal e as taxas não podem mudar',
   branchRequired: 'Escolha primeiro uma filial',
+  'validation.rangeEndAboveStart': 'Faixa {line}: o fim deve ser maior que o início',
+  'validation.rangeStartBelowPrevious': 'A faixa {line} não pode começar abaixo do fim da faixa {previous}',
   'validation.repeatedLine': 'Esta linha repete outra',
   'validation.repeatedBarcode': 'O mesmo código de barras não pode ser usado duas vezes',
   'validation.minBelowSales': 'O preço mínimo de venda deve ser menor que o preço de venda',

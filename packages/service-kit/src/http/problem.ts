@@ -48,7 +48,9 @@ export function issueToField(issue: z.core.$ZodIssue): FieldIssue {
 
 function issueParams(issue: z.core.$ZodIssue): Record<string, unknown> {
   const i = issue as { minimum?: unknown; maximum?: unknown; pattern?: unknown };
-  return { minimum: i.minimum ?? '', maximum: i.maximum ?? '', length: digitsLength(i) };
+  // a rule's own issue (a refine, an entity check) names its values itself: 'range {line}', 'more than {minimum}'
+  const own = issue.code === 'custom' ? (issue.params ?? {}) : {};
+  return { minimum: i.minimum ?? '', maximum: i.maximum ?? '', length: digitsLength(i), ...own };
 }
 
 export function problemBody(

@@ -1,4 +1,5 @@
 export * from './replicas';
+export * from './foreign-replicas';
 export * from './replicas-migration';
 export * from './declared-columns';
 export * from './store';
@@ -12,3 +13,5 @@ export * from './starter-records';
 export * from './tree';
 export * from './tree-lock';
 export * from './tree-lock-migration';
+export * from './excel-import-export';
+export * from './announce';

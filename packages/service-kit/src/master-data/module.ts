@@ -1,9 +1,12 @@
-import { entitiesOf, type ServiceName } from '@erp/contracts';
+import { entitiesOf, type EntityDef, type ServiceName } from '@erp/contracts';
 import type { Migration } from '../db/migrations';
 import type { EventHandler } from '../messaging/inbox';
 import type { ServiceModule } from '../service';
+import { republishEntities } from './announce';
+import { foreignEntitiesOf, foreignReplicaHandlers, mergeHandlers } from './foreign-replicas';
 import { replicaHandlers } from './replicas';
 import { replicaMigration, replicaSettingsMigration } from './replicas-migration';
+import { masterDataJobs } from './excel-import-export';
 import { masterDataRoutes } from './routes';
 import { starterRecords, starterRecordsMigration, type StarterRecord } from './starter-records';
 import { treeLocksMigration } from './tree-lock-migration';
@@ -18,6 +21,8 @@ export function masterDataService(
   extraHandlers: Readonly<Record<string, EventHandler>> = {},
   /** The records a new tenant starts with in this service (a cash customer in sales). */
   starters: readonly StarterRecord[] = [],
+  /** Its entities other services keep replicas of: published again on an admin's request (`republishEntities`). */
+  replicated: readonly EntityDef[] = [],
 ): ServiceModule {
   const start = starterRecords(starters);
   return {
@@ -30,7 +35,17 @@ export function masterDataService(
       treeLocksMigration,
     ],
     routes: (deps) => masterDataRoutes(deps, entitiesOf(name)),
-    consumers: () => start.withHandlers({ ...replicaHandlers, ...extraHandlers }),
+    jobs: (deps) => masterDataJobs(deps, entitiesOf(name)),
+    // the other services' main data its entities name come as replicas (the keeper's migrations make the tables)
+    consumers: () =>
+      start.withHandlers(
+        mergeHandlers(
+          replicaHandlers,
+          foreignReplicaHandlers(foreignEntitiesOf(entitiesOf(name))),
+          extraHandlers,
+        ),
+      ),
     seed: (deps) => start.seed(deps),
+    ...(replicated.length ? { republish: () => republishEntities(replicated) } : {}),
   };
 }

@@ -2,18 +2,19 @@ import {
   columnOf,
   entityRoutes,
   linesTableOf,
-  masterDataChangedEvent,
   tableOf,
   type EntityDef,
   type EntityInput,
 } from '@erp/contracts';
+import type { ServerMessageKey } from '@erp/i18n';
 import { tenantScope, type TenantScope } from '../db/tenant-scope';
 import { AppError, conflict, notFound } from '../errors';
 import { recordAudit } from '../audit';
 import { originOf, requireBranch, requirePrincipal, type RequestContext } from '../http/context';
 import { handle, type BoundRoute } from '../http/routes';
 import { newId, nowIso } from '../ids';
-import { emit } from '../messaging/outbox';
+import { announceRecord } from './announce';
+import { dataMigrationHandlers } from './excel-import-export';
 import type { ServiceDeps } from '../service';
 import type { Executor } from '../db/database';
 import {
@@ -71,6 +72,20 @@ async function referenceDefaults(
   return out as EntityInput;
 }
 
+/**
+ * The 409's message: the spec's own for a tax or mobile number used before (section 5, 'must not be used
+ * before'), the generic one for any other unique value.
+ */
+function duplicateKey(entity: EntityDef, issue: FieldIssue): ServerMessageKey {
+  if (issue.code === 'codeAlreadyUsed') return 'codeAlreadyUsed';
+  const kind = entity.fields.find((f) => f.name === issue.field)?.kind;
+  return kind === 'taxNumber'
+    ? 'taxNumberAlreadyUsed'
+    : kind === 'phone'
+      ? 'mobileAlreadyUsed'
+      : 'valueAlreadyUsed';
+}
+
 /** 403 when the record belongs to a branch the caller may not work in. */
 function requireRecordBranch(ctx: RequestContext, entity: EntityDef, record: Record<string, unknown>): void {
   const field = branchFieldOf(entity);
@@ -114,7 +129,6 @@ export function entityWriter(
   hooks: Readonly<Record<string, EntityHooks>> = {},
 ) {
   const service = entities[0]?.service ?? deps.name;
-  const eventKey = masterDataChangedEvent[service as keyof typeof masterDataChangedEvent];
 
   async function write(
     ctx: RequestContext,
@@ -155,11 +169,7 @@ export function entityWriter(
         ...((await hooks[entity.name]?.validate?.(s, input, id)) ?? []),
       ];
       const duplicates = issues.filter((i) => i.code === 'codeAlreadyUsed' || i.code === 'valueAlreadyUsed');
-      if (duplicates.length)
-        throw conflict(
-          duplicates[0]!.code === 'codeAlreadyUsed' ? 'codeAlreadyUsed' : 'valueAlreadyUsed',
-          duplicates,
-        );
+      if (duplicates.length) throw conflict(duplicateKey(entity, duplicates[0]!), duplicates);
       if (issues.length) throw new AppError(400, 'validationFailed', {}, issues);
       const now = nowIso();
       const recordId = id ?? newId();
@@ -188,23 +198,13 @@ export function entityWriter(
     });
   }
 
-  async function announce(
+  const announce = (
     trx: Executor,
     ctx: RequestContext,
     entity: EntityDef,
     record: EntityRecord,
     deleted: boolean,
-  ) {
-    await emit(trx, originOf(ctx), eventKey, record.id, {
-      entity: entity.name,
-      id: record.id,
-      code: record.code,
-      arabicName: record.arabicName,
-      englishName: record.englishName,
-      deleted,
-      record,
-    });
-  }
+  ) => announceRecord(trx, originOf(ctx), entity, record, deleted);
 
   return { write, announce };
 }
@@ -298,6 +298,7 @@ export function masterDataRoutes(
         });
         return { ok: true as const };
       }),
+      ...dataMigrationHandlers(deps, entity, entities),
     ];
   });
 }

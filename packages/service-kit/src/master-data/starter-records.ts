@@ -5,6 +5,8 @@ import { newId, nowIso, starterRecordId } from '../ids';
 import type { EventHandler } from '../messaging/inbox';
 import type { ServiceDeps } from '../service';
 import { replicaTables } from './replicas';
+import type { EventOrigin } from '../messaging/outbox';
+import { announceRecord } from './announce';
 import { entityStore, saveLines, toRow } from './store';
 
 /**
@@ -46,6 +48,7 @@ export async function giveStarterRecords(
   s: TenantScope,
   masterBranchId: string,
   records: readonly StarterRecord[],
+  origin: Omit<EventOrigin, 'tenantId'>,
 ): Promise<number> {
   let given = 0;
   // what each key names in this tenant (read once: a chart of accounts is dozens of records)
@@ -95,6 +98,9 @@ export async function giveStarterRecords(
       updated_at: now,
     });
     await saveLines(s, r.entity, id, input, null);
+    // announced like any other record: other services' replicas hold the default accounts and cash customer
+    const saved = await entityStore.find(s, r.entity, id);
+    await announceRecord(s.db, { ...origin, tenantId: s.tenantId }, r.entity, saved!.record, false);
     await s.insert('kit_starter_records', { record_key: r.key, record_id: id, created_at: now });
     ids.set(r.key, id);
     existing.add(`${table}/${id}`);
@@ -111,7 +117,11 @@ export function starterRecords(records: readonly StarterRecord[]) {
   const onBranch: EventHandler = async (trx, envelope, payload) => {
     const p = payload as PayloadOf<'branchCreated'>;
     if (!p.isMaster) return;
-    await giveStarterRecords(tenantScope(trx, envelope.tenantId), p.id, records);
+    await giveStarterRecords(tenantScope(trx, envelope.tenantId), p.id, records, {
+      branchId: p.id,
+      correlationId: envelope.correlationId,
+      causationId: envelope.id,
+    });
   };
   return {
     /** The replica handlers with the master branch's starter records added to its creation. */
@@ -132,7 +142,10 @@ export function starterRecords(records: readonly StarterRecord[]) {
       }[];
       for (const m of masters)
         await deps.transact((trx) =>
-          giveStarterRecords(tenantScope(trx, String(m.tenant_id)), String(m.id), records),
+          giveStarterRecords(tenantScope(trx, String(m.tenant_id)), String(m.id), records, {
+            branchId: String(m.id),
+            correlationId: newId(),
+          }),
         );
     },
   };

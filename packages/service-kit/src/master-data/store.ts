@@ -15,6 +15,7 @@ import { bool, parseJson } from '../db/database';
 import { paginate, searchColumns, type Page } from '../db/paging';
 import type { TenantScope } from '../db/tenant-scope';
 import { AppError, type FieldIssue } from '../errors';
+import { foreignReplicaOf } from './foreign-replicas';
 import { replicaTables } from './replicas';
 import { searchThroughIndex } from './search-index';
 
@@ -42,14 +43,23 @@ const BASE_COLUMNS: Record<string, string> = {
   createdAt: 'created_at',
 };
 
-/** The table a reference points at: an entity of the same service or one of the identity replicas. */
+/**
+ * The table a reference points at: an entity of the same service, one of the identity replicas, or the
+ * replica of another service's entity that the service's own entities name (`foreign-replicas.ts`).
+ */
 export function referenceTable(f: FieldDef, entities: readonly EntityDef[]): string {
   const ref = f.reference ?? '';
   if (ref in replicaTables) return replicaTables[ref as keyof typeof replicaTables];
   const target = entities.find((e) => e.name === ref);
-  if (!target) throw new Error(`unknown reference ${ref} of ${f.name}`);
-  return tableOf(target);
+  if (target) return tableOf(target);
+  const foreign = foreignReplicaOf(ref, entities);
+  if (!foreign) throw new Error(`unknown reference ${ref} of ${f.name}`);
+  return foreign;
 }
+
+/** Replicas whose deleted rows stay (for the names of history) but are no longer valid targets. */
+export const hidesDeleted = (table: string) =>
+  table === replicaTables.users || table.startsWith('replica_md_');
 
 /** Unique optional values are stored NULL when empty, so that many records may leave them empty. */
 export function emptyToNull(f: FieldDef, value: unknown): unknown {
@@ -331,7 +341,7 @@ export const entityStore = {
       if (ids.length === 0) continue;
       const table = referenceTable(f, entities);
       const q = s.byIds(table, [...new Set(ids)]);
-      if (table === replicaTables.users) q.andWhere('deleted', false);
+      if (hidesDeleted(table)) q.andWhere('deleted', false);
       const found = await q.select('id');
       if (found.length !== new Set(ids).size) issues.push({ field, code: 'validation.reference' });
     }

@@ -2,6 +2,7 @@ import { Message } from 'primereact/message';
 import { lazy, Suspense, useReducer, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '@erp/contracts';
+import { dataMigrationPathOf } from '@erp/contracts/src/declare';
 import { label } from '@erp/i18n';
 import type { FeatureLocation } from '../contract';
 import { useFeature } from '../feature';
@@ -128,8 +129,6 @@ function MasterDataPage({
  */
 export function masterDataScreens(
   entities: readonly EntityDef[],
-  /** The spec's data-migration calls by entity name ({ items: '/api/data-migration/Items' }). */
-  options: { dataMigration?: Readonly<Record<string, string>> } = {},
 ): Record<string, ComponentType<{ location: FeatureLocation }>> {
   const screens: Record<string, ComponentType<{ location: FeatureLocation }>> = {};
   for (const entity of entities) {
@@ -141,7 +140,8 @@ export function masterDataScreens(
           entity={entity}
           mode={mode}
           location={location}
-          migrationPath={options.dataMigration?.[entity.name]}
+          // the spec's Excel import and export (section 7), where the entity declares it
+          migrationPath={entity.dataMigration ? dataMigrationPathOf(entity) : undefined}
         />
       );
       Screen.displayName = `MasterData(${entity.name}:${mode})`;

@@ -162,6 +162,8 @@ export interface Issue {
 /** A zod issue as a server message key, the way the API maps it (service-kit's `issueToField`). */
 export function issueKey(issue: Issue): { key: string; params: Record<string, unknown> } {
   const params = {
+    // a rule's own values first (an entity check's 'range {line}'), as the service's `issueToField` does
+    ...issue.params,
     minimum: issue.minimum ?? issue.params?.minimum ?? '',
     maximum: issue.maximum ?? issue.params?.maximum ?? '',
     length: issue.params?.length ?? digitsLength(issue),

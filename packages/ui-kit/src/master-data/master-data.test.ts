@@ -1,4 +1,13 @@
-import { areas, cars, customers, discountTypes, entitiesOf, items, maxTemperatures } from '@erp/contracts';
+import {
+  agents,
+  areas,
+  cars,
+  customers,
+  discountTypes,
+  entitiesOf,
+  items,
+  maxTemperatures,
+} from '@erp/contracts';
 import { parseManifest } from '../manifest';
 import { MANIFEST_VERSION } from '../contract';
 import {
@@ -43,6 +52,26 @@ describe('the master-data form model', () => {
     );
     expect(over.discountPercentage).toBe('The value is too large (at most 100)');
     expect(validate(areas, { ...emptyValues(areas), arabicName: 'منطقة' }, 'ar')).toEqual({});
+  });
+
+  it("names the commission range a rule refuses, in the user's language (issue 14)", () => {
+    const ranges = (...pairs: [string, string][]) => ({
+      ...emptyValues(agents),
+      arabicName: 'مندوب',
+      commissionRanges: pairs.map(([fromAmount, toAmount]) => ({
+        fromAmount,
+        toAmount,
+        commissionType: 'percentage',
+        commission: '1',
+      })),
+    });
+    expect(validate(agents, ranges(['0', '100'], ['90', '200']), 'ar').commissionRanges).toBe(
+      'لا يمكن أن تبدأ الشريحة 2 بأقل من نهاية الشريحة 1',
+    );
+    expect(validate(agents, ranges(['0', '100'], ['300', '200']), 'en').commissionRanges).toBe(
+      'Range 2: the end must be above the start',
+    );
+    expect(validate(agents, ranges(['0', '100'], ['100', '200']), 'en')).toEqual({});
   });
 
   it("says 'more than 1' for a conversion rate of 1, the rule's own words (issue 12 item 7)", () => {
@@ -130,6 +159,9 @@ describe('the master-data manifest parts', () => {
       '/discount-types',
       '/discount-types/new',
       '/discount-types/edit/:id',
+      '/dealersClassification',
+      '/agents',
+      '/agentItinerary',
       '/customers',
     ]);
   });
