@@ -38,6 +38,7 @@ import {
 import { accountsReportHandlers } from './reports';
 import { taxTagsMigration } from './vat/vat-migration';
 import { accountInUse, costCenterInUse, voucherRoutes, vouchersMigration } from './vouchers';
+import { closingVouchersMigration } from './vouchers/closing-migration';
 
 const starters = starterRecords(defaultChartStarters());
 
@@ -65,6 +66,7 @@ export const accountsModule: ServiceModule = {
     periodsVersionMigration,
     taxTagsMigration,
     customersReplicaMigration,
+    closingVouchersMigration,
   ],
   routes: (deps) => {
     registerPostableTypes(deps);

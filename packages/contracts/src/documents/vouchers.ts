@@ -19,6 +19,9 @@ export const vouchers = defineDocument({
     { name: 'isOpening', kind: 'boolean' },
     // spec section 5: saving without a cost-center distribution, where the branch enables them, is confirmed
     { name: 'withoutCostCenters', kind: 'boolean' },
+    // spec sections 4 and 5: a closing voucher needs a customer; while it exists its year takes no other change
+    { name: 'isClosing', kind: 'boolean' },
+    { name: 'customerId', kind: 'reference', reference: 'customers' },
   ],
   storeFields: [],
   lines: [

@@ -135,6 +135,7 @@ export const ar: ServerMessages = {
   policiesLocked: 'لا يمكن تغيير السياسات بعد وجود أي حركة',
   idempotencyKeyReused: 'مفتاح هذا الطلب استُخدم من قبل لطلب مختلف',
   sourceClosed: 'المستند المصدر مغلق: لا يُحوَّل منه شيء',
+  closingVoucherYear: 'السنة المالية {year} فيها قيد إقفال ({code}): احذفه لتعديل السنة',
   'validation.importFile': 'استورد ملفاً واحداً بصيغة xlsx أو xls أو csv أقل من 1 ميجابايت',
   jobInProgress: 'توجد عملية نشطة قيد التنفيذ على هذه البيانات، يرجى الانتظار حتى تنتهي',
   jobInterrupted: 'توقفت العملية بسبب إعادة التشغيل ولم يمكن استكمالها، ابدأها من جديد',
@@ -185,6 +186,7 @@ export const ar: ServerMessages = {
   postedVoucher: 'السند مرحّل: ألغِ ترحيله قبل تعديله أو حذفه',
   'validation.costCenterRequired': 'توزيع مراكز التكلفة إلزامي في هذا الفرع؛ أكّد الحفظ بدونه',
   'validation.vatBoxSide': 'ضريبة المخرجات في خانة مبيعات، وضريبة المدخلات في خانة مشتريات',
+  'validation.closingVoucherCustomer': 'قيد الإقفال يحتاج إلى عميل',
   'validation.openingAccountRepeated': 'لا يتكرر الحساب في القيد الافتتاحي',
   'validation.parentCostCenter': 'لا يمكن استخدام مركز تكلفة رئيسي',
 };

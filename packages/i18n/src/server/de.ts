@@ -146,6 +146,8 @@ export const de: ServerMessages = {
   policiesLocked: 'Richtlinien können nicht mehr geändert werden, sobald eine Buchung existiert',
   idempotencyKeyReused: 'Dieser Anfrageschlüssel wurde bereits für eine andere Anfrage verwendet',
   sourceClosed: 'Der Ursprungsbeleg ist geschlossen: nichts mehr wird daraus übernommen',
+  closingVoucherYear:
+    'Das Geschäftsjahr {year} hat einen Abschlussbeleg ({code}): löschen Sie ihn, um das Jahr zu ändern',
   'validation.importFile': 'Importieren Sie eine .xlsx-, .xls- oder .csv-Datei unter 1 MB',
   jobInProgress: 'Für diese Daten läuft bereits ein Auftrag; bitte warten Sie, bis er abgeschlossen ist',
   jobInterrupted:
@@ -204,6 +206,7 @@ export const de: ServerMessages = {
   'validation.costCenterRequired':
     'Die Kostenstellenverteilung ist in dieser Filiale Pflicht; bestätigen Sie das Speichern ohne sie',
   'validation.vatBoxSide': 'Umsatzsteuer gehört in ein Umsatzfeld, Vorsteuer in ein Einkaufsfeld',
+  'validation.closingVoucherCustomer': 'Ein Abschlussbeleg braucht einen Kunden',
   'validation.openingAccountRepeated': 'Ein Konto darf sich in einem Eröffnungsbeleg nicht wiederholen',
   'validation.parentCostCenter': 'Eine übergeordnete Kostenstelle kann nicht verwendet werden',
 };

@@ -138,6 +138,7 @@ export const en = {
   policiesLocked: 'Policies cannot change once any transaction exists',
   idempotencyKeyReused: 'This request key was already used for a different request',
   sourceClosed: 'The source document is closed: nothing more is converted from it',
+  closingVoucherYear: 'Fiscal year {year} has a closing voucher ({code}): delete it to change the year',
   'validation.importFile': 'Import one .xlsx, .xls or .csv file under 1 MB',
   jobInProgress: 'This data has an active job in progress; please wait while it finishes',
   jobInterrupted: 'The job was interrupted by a restart and could not continue; start it again',
@@ -191,6 +192,7 @@ export const en = {
   'validation.costCenterRequired':
     'Cost-center distribution is mandatory in this branch; confirm saving without it',
   'validation.vatBoxSide': 'Output VAT goes in a sales box, input VAT in a purchases box',
+  'validation.closingVoucherCustomer': 'A closing voucher needs a customer',
   'validation.openingAccountRepeated': 'An account cannot repeat in an opening voucher',
   'validation.parentCostCenter': 'A parent cost center cannot be used',
 } as const;

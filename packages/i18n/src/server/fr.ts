@@ -142,6 +142,8 @@ export const fr: ServerMessages = {
   policiesLocked: "Les politiques ne peuvent plus changer dès qu'une transaction existe",
   idempotencyKeyReused: 'Cette clé de requête a déjà servi pour une autre requête',
   sourceClosed: "Le document source est clôturé : plus rien n'en est converti",
+  closingVoucherYear:
+    "L'exercice {year} a une écriture de clôture ({code}) : supprimez-la pour modifier l'exercice",
   'validation.importFile': 'Importez un seul fichier .xlsx, .xls ou .csv de moins de 1 Mo',
   jobInProgress: "Une tâche est en cours sur ces données ; veuillez patienter jusqu'à ce qu'elle se termine",
   jobInterrupted: "La tâche a été interrompue par un redémarrage et n'a pas pu reprendre ; relancez-la",
@@ -201,6 +203,7 @@ export const fr: ServerMessages = {
     'La répartition par centre de coût est obligatoire dans cette agence ; confirmez l’enregistrement sans elle',
   'validation.vatBoxSide':
     'La TVA collectée va dans une case de ventes, la TVA déductible dans une case d’achats',
+  'validation.closingVoucherCustomer': 'Une écriture de clôture exige un client',
   'validation.openingAccountRepeated': 'Un compte ne peut pas se répéter dans une pièce d’ouverture',
   'validation.parentCostCenter': 'Un centre de coût parent ne peut pas être utilisé',
 };

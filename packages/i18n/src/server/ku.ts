@@ -135,6 +135,7 @@ export const ku: ServerMessages = {
   policiesLocked: 'سیاسەتەکان ناگۆڕدرێن دوای بوونی هەر مامەڵەیەک',
   idempotencyKeyReused: 'ئەم کلیلەی داواکاری پێشتر بۆ داواکارییەکی جیاواز بەکارهاتووە',
   sourceClosed: 'بەڵگەی سەرچاوە داخراوە: هیچی تری لێ ناگۆڕدرێت',
+  closingVoucherYear: 'ساڵی دارایی {year} تۆماری داخستنی هەیە ({code}): بیسڕەوە بۆ گۆڕینی ساڵەکە',
   'validation.importFile': 'تەنها یەک فایلی xlsx یان xls یان csv کەمتر لە 1 مێگابایت هاوردە بکە',
   jobInProgress: 'کارێکی چالاک لەسەر ئەم داتایانە بەڕێوەدەچێت، تکایە چاوەڕێ بکە تا تەواو دەبێت',
   jobInterrupted: 'کارەکە بەهۆی دەستپێکردنەوە ڕاگیرا و نەتوانرا بەردەوام بێت، دووبارە دەستی پێبکەرەوە',
@@ -187,6 +188,7 @@ export const ku: ServerMessages = {
   'validation.costCenterRequired':
     'دابەشکردنی ناوەندی تێچوون لەم لقەدا پێویستە؛ پاشەکەوتکردن بەبێ ئەو پشتڕاست بکەرەوە',
   'validation.vatBoxSide': 'باجی دەرچوو لە خانەی فرۆشتن، باجی هاتوو لە خانەی کڕین',
+  'validation.closingVoucherCustomer': 'تۆماری داخستن پێویستی بە کڕیارە',
   'validation.openingAccountRepeated': 'هەژمار لە بەڵگەی سەرەتاییدا دووبارە نابێتەوە',
   'validation.parentCostCenter': 'ناوەندی تێچوونی باوک بەکارناهێنرێت',
 };

@@ -138,6 +138,8 @@ export const pt: ServerMessages = {
   policiesLocked: 'As políticas não podem mudar depois que existir qualquer transação',
   idempotencyKeyReused: 'Esta chave de pedido já foi usada para um pedido diferente',
   sourceClosed: 'O documento de origem está fechado: nada mais é convertido dele',
+  closingVoucherYear:
+    'O exercício {year} tem um lançamento de encerramento ({code}): elimine-o para alterar o exercício',
   'validation.importFile': 'Importe um único arquivo .xlsx, .xls ou .csv com menos de 1 MB',
   jobInProgress: 'Há um trabalho ativo em andamento sobre estes dados; aguarde até que termine',
   jobInterrupted: 'O trabalho foi interrompido por um reinício e não pôde continuar; inicie-o novamente',
@@ -193,6 +195,7 @@ export const pt: ServerMessages = {
   'validation.costCenterRequired':
     'A distribuição por centro de custo é obrigatória nesta filial; confirme guardar sem ela',
   'validation.vatBoxSide': 'O IVA liquidado vai num campo de vendas, o IVA dedutível num campo de compras',
+  'validation.closingVoucherCustomer': 'Um lançamento de encerramento precisa de um cliente',
   'validation.openingAccountRepeated': 'Uma conta não pode repetir-se num lançamento de abertura',
   'validation.parentCostCenter': 'Não é possível usar um centro de custo pai',
 };

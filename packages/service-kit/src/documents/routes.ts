@@ -6,7 +6,6 @@ import {
   statusesOf,
   transitionsOf,
   documentLinesTableOf,
-  entitiesOf,
   type DocumentDef,
   type DocumentInput,
   type DocumentListQuery,
@@ -35,7 +34,7 @@ import { entityStore } from '../master-data/store';
 import type { ServiceDeps } from '../service';
 import { branchSettings, type BranchSettings } from './branch-settings';
 import { resolveFiscalYear } from './fiscal-year';
-import { documentAsEntity, documentRows, documentStore, roundedInput } from './store';
+import { documentAsEntity, documentEntities, documentRows, documentStore, roundedInput } from './store';
 import { activeClose, closeInlineLimit, enqueueClose, registerCloser } from './close-job';
 import {
   assertConvertible,
@@ -69,6 +68,8 @@ export interface DocumentHooks {
     doc: DocumentDef,
     input: DocumentInput,
     settings: BranchSettings,
+    /** The document as it was, on a change; null on a create. */
+    before: DocumentRecord | null,
   ): Promise<FieldIssue[]>;
   post?(
     trx: Executor,
@@ -147,7 +148,7 @@ export function documentEngineRoutes(
     doc: DocumentDef,
     input: DocumentInput,
     settings: BranchSettings,
-    id: string | null,
+    before: DocumentRecord | null,
   ): Promise<void> {
     await checkFiscalYear(s, ctx, input.date);
     const issues: FieldIssue[] = documentChecks(doc, input, {
@@ -155,15 +156,16 @@ export function documentEngineRoutes(
       zeroPrice: settings.switches.allowZeroPrice,
     });
     issues.push(
-      ...(await entityStore.brokenReferences(s, documentAsEntity(doc), input, entitiesOf(doc.service))),
+      ...(await entityStore.brokenReferences(s, documentAsEntity(doc), input, documentEntities(doc))),
     );
     if (issues.length === 0)
       issues.push(
-        ...(await conversionIssues(s, ctx, docs, doc, input, id, (source, sourceId) =>
+        ...(await conversionIssues(s, ctx, docs, doc, input, before?.id ?? null, (source, sourceId) =>
           documentStore.find(s, source, sourceId),
         )),
       );
-    if (issues.length === 0) issues.push(...((await hooks.validate?.(s, doc, input, settings)) ?? []));
+    if (issues.length === 0)
+      issues.push(...((await hooks.validate?.(s, doc, input, settings, before)) ?? []));
     if (issues.length) throw new AppError(400, 'validationFailed', {}, issues);
   }
 
@@ -298,7 +300,7 @@ export function documentEngineRoutes(
       before ? branchOf(before, settings.id) : String(settings.id),
       before ? [before.date, input.date] : [input.date],
     );
-    await check(s, ctx, doc, input, settings, id);
+    await check(s, ctx, doc, input, settings, before);
     const rows = documentRows(doc, input, settings.digits, await settlementOf(s, doc, input));
     const totals = await mainUnitTotals(s, doc, input.lines);
     // the total quantity in main units (the list's column), not cartons added to pieces

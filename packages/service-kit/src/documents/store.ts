@@ -46,6 +46,15 @@ export function documentAsEntity(doc: DocumentDef): EntityDef {
   };
 }
 
+/**
+ * The entities a type's references resolve among: its service's, and the type itself, so a reference to another
+ * service's main data that only a document names (a closing voucher's customer) reaches the service's replica.
+ */
+export const documentEntities = (doc: DocumentDef): EntityDef[] => [
+  ...entitiesOf(doc.service),
+  documentAsEntity(doc),
+];
+
 function headerRecord(doc: DocumentDef, row: Row): DocumentRecord {
   const record: DocumentRecord = {
     id: String(row.id),
@@ -216,7 +225,7 @@ export const documentStore = {
         .orderBy('created_at')
         .select('id', 'file_name', 'content_type', 'size', 'created_at')
     ).map(attachmentOf);
-    const entities = entitiesOf(doc.service);
+    const entities = documentEntities(doc);
     record.names = {
       ...(await referenceNames(s, doc.header, [record], entities)),
       ...(await referenceNames(s, doc.lines, record.lines, entities)),
@@ -263,7 +272,7 @@ export const documentStore = {
       doc,
       page.items.map((r) => r.id),
     );
-    const names = await referenceNames(s, doc.header, page.items, entitiesOf(doc.service));
+    const names = await referenceNames(s, doc.header, page.items, documentEntities(doc));
     for (const r of page.items) {
       r.referenced = referenced.has(r.id);
       // each row carries the names of what it names (its stores), so a list row never shows an id

@@ -6,8 +6,11 @@ import {
   type DocumentHooks,
   type ServiceDeps,
   type TenantScope,
+  requirePrincipal,
+  tenantScope,
 } from '@erp/service-kit';
 import { refuseDuringBulkRun } from '../posting/bulk-run-guard';
+import { refuseClosedByClosingVoucher } from './closing-voucher';
 import { postVoucher } from './voucher-posting';
 import { voucherIssues } from './voucher-rules';
 
@@ -16,11 +19,18 @@ export { liveEntryOf, postVoucher, VOUCHER_SOURCE } from './voucher-posting';
 export { journalLinesOf, voucherIssues } from './voucher-rules';
 
 export const voucherHooks: DocumentHooks = {
-  validate: (s, _doc, input, settings) => voucherIssues(s, input, settings),
+  validate: (s, _doc, input, settings, before) => voucherIssues(s, input, settings, before),
   async post(trx, ctx, input) {
     // a post, unpost, change or delete of a voucher a bulk run is working through waits for the run
     if (input.action || input.deleted || input.record.revision > 1)
       await refuseDuringBulkRun(trx, ctx, vouchers.name, String(input.record.branchId), input.record.code);
+    // a year with a closing voucher takes no post, unpost or delete of another voucher (a save checked it)
+    if (input.action || input.deleted)
+      await refuseClosedByClosingVoucher(
+        tenantScope(trx, requirePrincipal(ctx).tenantId),
+        [input.record.date],
+        input.record.id,
+      );
     return postVoucher(trx, ctx, input);
   },
   // the journal guards the closed periods itself (a save's refusal is a 400 on the date, a post's a 409)

@@ -5,6 +5,7 @@ import {
   vatBoxes,
   type BranchAccountLinks,
   type DocumentInput,
+  type DocumentRecord,
 } from '@erp/contracts';
 import {
   AppError,
@@ -17,6 +18,7 @@ import { postableAccountIssue } from '../chart';
 import { closedPeriodIssue } from '../fiscal/closed-periods';
 import { checkEntryLines, type JournalLineInput } from '../journal';
 import { branchLinks } from '../posting/entry-lines';
+import { closingVoucherIssues } from './closing-voucher';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 /** An empty side of a line is zero (a debit line leaves its credit blank). */
@@ -86,13 +88,18 @@ export async function voucherIssues(
   s: TenantScope,
   input: DocumentInput,
   settings: BranchSettings,
+  before: DocumentRecord | null = null,
 ): Promise<FieldIssue[]> {
   const { links } = await branchLinks(s, settings.id ?? '');
   const lines = journalLinesOf(input.lines, links);
   if (lines.length === 0)
     throw new AppError(400, 'journal.noLines', {}, [{ field: 'lines', code: 'journal.noLines' }]);
   checkEntryLines(lines);
-  const issues = [...(await leafIssues(s, lines)), ...vatBoxIssues(lines, links)];
+  const issues = [
+    ...(await leafIssues(s, lines)),
+    ...vatBoxIssues(lines, links),
+    ...(await closingVoucherIssues(s, input, before)),
+  ];
   if (input.isOpening === true) {
     const seen = new Set<string>();
     lines.forEach((l, i) => {
