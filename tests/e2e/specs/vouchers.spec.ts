@@ -3,6 +3,7 @@ import { DocumentScreen } from '../pages/DocumentScreen';
 import { pickOption } from '../pages/dropdown';
 import { ShellLayout } from '../pages/ShellLayout';
 import { expectAccessible } from '../support/axe';
+import { adminApi } from '../support/master-data';
 import { signInAsAdmin } from '../support/session';
 
 /** Fills line `row` of a voucher: its account by name, then its debit or its credit. */
@@ -92,5 +93,39 @@ test.describe('journal vouchers', () => {
     expect(await doc.saveAnd()).toBe(400);
     await expect(page.getByTestId('lines-lines-error')).toHaveText('Constraint Unbalanced');
     await expectAccessible(page, '/vouchers/new (en)');
+  });
+
+  test('in Arabic: a closing voucher needs a customer, and keeps its year until it is deleted', async ({
+    page,
+  }) => {
+    const api = await adminApi(page.request);
+    await signInAsAdmin(page);
+    const layout = new ShellLayout(page);
+    const doc = new DocumentScreen(page);
+    const note = `closing-${Date.now().toString(36)}`;
+    await layout.menuLink('سندات القيد').click();
+    await doc.expectList('vouchers');
+    await doc.newButton.click();
+    await doc.headerField('isClosing').locator('.p-checkbox').click();
+    await fillLine(page, doc, 0, 'الصندوق الرئيسي', 'debit', '7');
+    await page.keyboard.press('F2');
+    await fillLine(page, doc, 1, 'رأس المال', 'credit', '7');
+    await doc.headerField('referenceNumber').locator('input').fill(note);
+    expect(await doc.saveAnd()).toBe(400);
+    await expect(doc.headerError('customerId')).toHaveText('قيد الإقفال يحتاج إلى عميل');
+    await doc.choose('customerId', 'عميل نقدي');
+    expect(await doc.saveAnd()).toBe(201);
+    const [closing] = (await api.get<{ items: { id: string }[] }>(`/api/Vouchers?search=${note}`)).items;
+    try {
+      // another voucher of this year is refused with the service's words
+      await doc.newButton.click();
+      await fillLine(page, doc, 0, 'الصندوق الرئيسي', 'debit', '3');
+      await page.keyboard.press('F2');
+      await fillLine(page, doc, 1, 'رأس المال', 'credit', '3');
+      expect(await doc.saveAnd()).toBe(409);
+      await expect(page.getByText(/فيها قيد إقفال/).first()).toBeVisible();
+    } finally {
+      await api.remove(`/api/Vouchers/${closing!.id}`);
+    }
   });
 });
