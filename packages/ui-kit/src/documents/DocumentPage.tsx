@@ -30,6 +30,8 @@ import { StatusTags } from './StatusTags';
 import { StatusChanges } from './StatusChanges';
 import { DocumentHeader, DocumentNotes } from './DocumentHeader';
 import { DocumentLines } from './DocumentLines';
+import { DocumentPayments, MoneyTotals } from './MoneyParts';
+import { documentGrids, moneyTotalsOf } from './money-model';
 import { useShortcuts } from '../keyboard/shortcuts';
 import { JobProgress } from '../jobs/JobProgress';
 import { Attachments } from './DocumentAttachments';
@@ -87,6 +89,8 @@ export function DocumentPage({
     [doc, values, language, context.fiscalYear],
   );
   const errors = { ...clientErrors, ...serverErrors };
+  // a money document's totals as the service will keep them, as the user types
+  const moneyTotals = useMemo(() => moneyTotalsOf(doc, { ...values, lines: linesOf(values) }), [doc, values]);
   // the names the document brought: a reader without the right to read stores, items or units sees names
   const broughtNames = useMemo(
     () => recordNames(record?.names, language, new Set(record?.lines.map((l) => String(l.itemId ?? '')))),
@@ -126,9 +130,7 @@ export function DocumentPage({
       back();
     } catch (error) {
       if (isApiError(error)) {
-        setServerErrors(
-          fieldErrorsOf(error.errors, [{ name: 'lines', kind: 'lines', lineFields: doc.lines }], values),
-        );
+        setServerErrors(fieldErrorsOf(error.errors, documentGrids(doc), values));
         if (error.status !== 400 || !error.errors.length)
           context.notify('error', t('md.errorTitle'), error.detail || error.message);
       } else context.notify('error', t('md.errorTitle'), String(error));
@@ -284,6 +286,20 @@ export function DocumentPage({
             options={references}
             onChange={(next) => set('lines', next)}
           />
+          {doc.money ? <MoneyTotals totals={moneyTotals} language={language} /> : null}
+          {doc.payments ? (
+            <DocumentPayments
+              doc={doc}
+              values={values}
+              total={moneyTotals?.taxInclusive ?? null}
+              errors={errors}
+              disabled={disabled}
+              language={language}
+              showHijri={showHijri}
+              options={references}
+              onChange={(next) => set('payments', next)}
+            />
+          ) : null}
           <DocumentNotes {...part} />
         </form>
         {record ? (

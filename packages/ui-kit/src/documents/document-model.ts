@@ -3,6 +3,7 @@ import {
   documentChecks,
   documentInputSchema,
   formatDecimal,
+  paymentFieldsOf,
   totalsByMainUnit,
   type DocumentDef,
   type UnitCount,
@@ -23,6 +24,7 @@ import {
   type Issue,
 } from '../master-data/form-model';
 import { conversionRateOf, type CatalogItem } from './items';
+import { moneyPayload, moneyValuesFromRecord, paymentErrors, paymentsOf, sourceLineOf } from './money-model';
 
 /**
  * The document form as data, without React (issue 4, item 1): the values a document form holds, the body it
@@ -51,6 +53,7 @@ export function defaultDate(today: string, year: FiscalYearInfo | null): string 
 export function emptyDocument(doc: DocumentDef, date: string): FormValues {
   const values: FormValues = { date, referenceNumber: '', notes: '', lines: [emptyLine(doc.lines)] };
   for (const f of doc.header) values[f.name] = emptyLine([f])[f.name];
+  if (doc.payments) values.payments = [];
   return values;
 }
 
@@ -60,10 +63,15 @@ export function documentValuesFromRecord(doc: DocumentDef, record: DocumentRecor
     referenceNumber: String(record.referenceNumber ?? ''),
     notes: String(record.notes ?? ''),
     ...lineFromRecord(doc.header, record),
+    ...moneyValuesFromRecord(doc, record),
   };
   values.lines = [...record.lines]
     .sort((a, b) => a.lineNo - b.lineNo)
-    .map((l) => ({ ...lineFromRecord(doc.lines, l), [STORED_VALUE]: l.value ?? null }));
+    .map((l) => ({
+      ...lineFromRecord(doc.lines, l),
+      ...sourceLineOf(doc, l),
+      [STORED_VALUE]: l.value ?? null,
+    }));
   return values;
 }
 
@@ -74,8 +82,16 @@ export function documentPayload(doc: DocumentDef, values: FormValues): Record<st
     referenceNumber: String(values.referenceNumber ?? '').trim(),
     notes: String(values.notes ?? '').trim(),
     ...linePayload(doc.header, values),
-    lines: compactLines(doc.lines, linesOf(values)).lines,
+    lines: linesWithSources(doc, linesOf(values)),
+    ...moneyPayload(doc, values),
   };
+}
+
+/** The lines to send; a converted document's keep the source line each came from. */
+function linesWithSources(doc: DocumentDef, lines: readonly FormValues[]): Record<string, unknown>[] {
+  const { lines: sent, rows } = compactLines(doc.lines, lines);
+  if (!doc.convertsFrom?.length) return sent;
+  return sent.map((l, i) => ({ ...l, sourceLineNo: lines[rows[i]!]!.sourceLineNo ?? null }));
 }
 
 export const linesOf = (values: FormValues): FormValues[] => (values.lines as FormValues[] | undefined) ?? [];
@@ -106,12 +122,16 @@ export function validateDocument(
   }
   const lines = linesOf(values);
   Object.assign(errors, requiredLineErrors('lines', doc.lines, lines, language));
+  Object.assign(errors, paymentErrors(doc, values, language));
   if (!errors.date && !isDateInYear(String(values.date ?? ''), year))
     errors.date = translate(language, 'youDontHavePermToThisYear');
   const payload = documentPayload(doc, values);
   const result = documentInputSchema(doc).safeParse(payload);
   if (!result.success) {
-    const rowsOf = { lines: compactLines(doc.lines, lines).rows };
+    const rowsOf = {
+      lines: compactLines(doc.lines, lines).rows,
+      ...(doc.payments ? { payments: compactLines(paymentFieldsOf(doc), paymentsOf(values)).rows } : {}),
+    };
     const issues = [...(result.error.issues as unknown as Issue[])];
     // the schema's shared rules run only on a body that parses: a line still being filled must not hide
     // that its item is already on another line, or that both stores are the same

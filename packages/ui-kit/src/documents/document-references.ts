@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { items as itemsEntity, type DocumentDef, type ReferenceNames } from '@erp/contracts';
+import { items as itemsEntity, paymentFieldsOf, type DocumentDef, type ReferenceNames } from '@erp/contracts';
 import type { Language } from '@erp/i18n';
 import type { FeatureContext } from '../contract';
 import { nameOf } from '../master-data/form-model';
@@ -8,7 +8,14 @@ import { useReferenceOptions, type ReferenceOption } from '../master-data/refere
 /** The choices the document's reference fields need (stores, units): everything but the items (picked). */
 export function useDocumentReferences(doc: DocumentDef, context: FeatureContext) {
   const fields = useMemo(
-    () => ({ fields: [...doc.header, ...doc.lines.filter((f) => f.reference !== itemsEntity.name)] }),
+    () => ({
+      fields: [
+        ...doc.header,
+        ...doc.lines.filter((f) => f.reference !== itemsEntity.name),
+        // a money document's payment methods
+        ...paymentFieldsOf(doc),
+      ],
+    }),
     [doc],
   );
   return useReferenceOptions(fields, context);

@@ -98,6 +98,12 @@ export const MASTER_DATA_CSS = `
 .erp-doc__status { display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; }
 .erp-doc__totals { display: flex; gap: 2rem; justify-content: flex-end; flex-wrap: wrap; font-weight: 600; }
 .erp-doc__totals span { font-variant-numeric: tabular-nums; }
+.erp-doc__money { display: flex; gap: 2rem; justify-content: space-between; flex-wrap: wrap; margin-block: 1rem; }
+.erp-doc__money-totals { display: grid; grid-template-columns: auto auto; gap: 0.25rem 1.5rem; margin: 0; }
+.erp-doc__money-totals div { display: contents; }
+.erp-doc__money-totals dd { margin: 0; text-align: end; font-variant-numeric: tabular-nums; }
+.erp-doc__money-grand dt, .erp-doc__money-grand dd { font-weight: 700; font-size: 1.15rem; }
+.erp-doc__money-paid { display: flex; gap: 2rem; justify-content: flex-end; font-weight: 600; }
 .erp-doc__section-title { font-size: 1.05rem; font-weight: 600; margin: 0 0 0.5rem; }
 .erp-doc__filters { display: flex; gap: 0.75rem; flex-wrap: wrap; align-items: center; }
 .erp-doc__filters .p-inputtext, .erp-doc__filters .p-dropdown { min-width: 10rem; }
