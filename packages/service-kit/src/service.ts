@@ -224,6 +224,7 @@ export async function startService(module: ServiceModule, options: StartOptions)
     health,
     async stop() {
       retention.stop();
+      await consumer?.stop();
       await jobs.stop();
       await relay.stop();
       await db.destroy();

@@ -26,6 +26,9 @@ export class InboxConsumer implements Subscription {
   readonly topics: readonly string[];
   private readonly maxAttempts: number;
   private readonly retryDelayMs: number;
+  /** Deliveries being handled, and whether the service is stopping (then a delivery is refused: sent again later). */
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopped = false;
 
   constructor(
     private readonly db: Db,
@@ -39,7 +42,24 @@ export class InboxConsumer implements Subscription {
     this.retryDelayMs = options.retryDelayMs ?? 50;
   }
 
-  async handle(received: Envelope): Promise<void> {
+  handle(received: Envelope): Promise<void> {
+    if (this.stopped) return Promise.reject(new Error(`consumer ${this.groupId} stopped`));
+    const work = this.handleOne(received);
+    this.inFlight.add(work);
+    return work.finally(() => this.inFlight.delete(work));
+  }
+
+  /**
+   * Stops taking deliveries and waits for those under way, before the service closes its database: another
+   * service's relay delivering here in the embedded bus would else wait on a closed pool (the event stays unsent
+   * and comes again on the next start).
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async handleOne(received: Envelope): Promise<void> {
     const checked = checkEnvelope(received, '', 'in-process');
     if ('rejected' in checked) {
       await this.reject({ ...checked.rejected, raw: JSON.stringify(received) ?? '' });
