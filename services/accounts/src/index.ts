@@ -12,6 +12,7 @@ import {
   type ServiceModule,
 } from '@erp/service-kit';
 import { balancesMigration } from './balances/balances-migration';
+import { yearBalancesMigration } from './balances/year-balances-migration';
 import { chartHooks, chartMigration, defaultChartStarters } from './chart';
 import {
   fiscalRouteHandlers,
@@ -58,6 +59,7 @@ export const accountsModule: ServiceModule = {
     fiscalYearsMigration,
     postingCodesMigration,
     periodsVersionMigration,
+    yearBalancesMigration,
   ],
   routes: (deps) => {
     registerPostableTypes(deps);
