@@ -1,6 +1,6 @@
 import { tableOf, accounts as accountsEntity } from '@erp/contracts';
 import type { TenantScope } from '@erp/service-kit';
-import { ZERO, type Sums } from './period-sums';
+import type { Sums } from './period-sums';
 
 export interface AccountNode {
   id: string;
@@ -86,13 +86,35 @@ export function subtree(chart: Map<string, AccountNode>, id: string): string[] {
   return out;
 }
 
+/**
+ * An account and the accounts whose lines are its statement's: itself, or its whole subtree when it has
+ * sub-accounts. A leaf (the usual case) is read alone, by its id and one probe of the parents' index, not the
+ * whole chart. Undefined: no such account.
+ */
+export async function statementAccounts(
+  s: TenantScope,
+  id: string,
+): Promise<{ account: Pick<AccountNode, 'id' | 'nature'>; accounts: string[] } | undefined> {
+  const table = tableOf(accountsEntity);
+  const [row, child] = (await Promise.all([
+    s(table).where(`${table}.id`, id).first('nature'),
+    s(table).where(`${table}.parent_id`, id).first('id'),
+  ])) as [{ nature: string } | undefined, unknown];
+  if (!row) return undefined;
+  const account = { id, nature: row.nature === 'credit' ? ('credit' as const) : ('debit' as const) };
+  return { account, accounts: child ? subtree(await loadChart(s), id) : [id] };
+}
+
 /** Sums per account (posted to leaves) added up every account's ancestors: each account's subtree sums. */
 export function rollUp(chart: Map<string, AccountNode>, sums: Map<string, Sums>): Map<string, Sums> {
   const out = new Map<string, Sums>();
   for (const [accountId, s] of sums)
     for (const node of lineage(chart, accountId)) {
-      const had = out.get(node.id) ?? ZERO;
-      out.set(node.id, { debit: had.debit + s.debit, credit: had.credit + s.credit });
+      const had = out.get(node.id);
+      if (had) {
+        had.debit += s.debit;
+        had.credit += s.credit;
+      } else out.set(node.id, { debit: s.debit, credit: s.credit });
     }
   return out;
 }

@@ -1,10 +1,11 @@
 import type { JournalListingRow, LedgerRow, StatementRow } from '@erp/contracts';
 import { label } from '@erp/i18n';
 import { notFound, type ReportResult, type RequestContext, type TenantScope } from '@erp/service-kit';
-import { loadChart, subtree } from './account-tree';
+import { loadChart, statementAccounts } from './account-tree';
+import { dayBefore } from './date-ranges';
 import { countAndSum, LINE_ORDER, pageOfLines, selectLines, sumOfFirst } from './lines';
 import { money } from './net';
-import { branchesOf, dayBefore, sumsByAccount } from './period-sums';
+import { branchesOf, sumsByAccount } from './period-sums';
 
 interface Paging {
   page: number;
@@ -27,10 +28,9 @@ export async function accountStatement(
   ctx: RequestContext,
   p: PeriodParams & { accountId: string } & Paging,
 ): Promise<ReportResult<StatementRow>> {
-  const chart = await loadChart(s);
-  const account = chart.get(p.accountId);
-  if (!account) throw notFound();
-  const accounts = account.hasChildren ? subtree(chart, account.id) : [account.id];
+  const found = await statementAccounts(s, p.accountId);
+  if (!found) throw notFound();
+  const { account, accounts } = found;
   const branches = branchesOf(ctx, p.branchId);
   const sign = account.nature === 'credit' ? -1n : 1n;
   const signed = (s: { debit: bigint; credit: bigint }) => sign * (s.debit - s.credit);
