@@ -135,7 +135,7 @@ describe.each(engines())('accounts_0010_year_balances on %s', (engine) => {
     for (const [id, date] of [
       ['e5', '2026-03-09'],
       ['e6', '2027-01-02'],
-    ])
+    ] as const)
       await db.transaction((trx) =>
         appendEntry(trx, {
           tenantId: TENANT,

@@ -62,15 +62,6 @@ export async function loadChart(s: TenantScope): Promise<Map<string, AccountNode
   return chart;
 }
 
-/** The account and its ancestors, nearest first. */
-export function* lineage(chart: Map<string, AccountNode>, id: string): Generator<AccountNode> {
-  let node = chart.get(id);
-  for (let i = 0; node && i < 64; i++) {
-    yield node;
-    node = node.parentId ? chart.get(node.parentId) : undefined;
-  }
-}
-
 /** The account and every account under it. */
 export function subtree(chart: Map<string, AccountNode>, id: string): string[] {
   const children = new Map<string, string[]>();
@@ -105,16 +96,25 @@ export async function statementAccounts(
   return { account, accounts: child ? subtree(await loadChart(s), id) : [id] };
 }
 
-/** Sums per account (posted to leaves) added up every account's ancestors: each account's subtree sums. */
+/**
+ * Sums per account (posted to leaves) added up to every account's ancestors: each account's subtree sums. The
+ * deepest accounts first, each adding its subtree's sum to its parent once (no walk of each account's lineage).
+ */
 export function rollUp(chart: Map<string, AccountNode>, sums: Map<string, Sums>): Map<string, Sums> {
   const out = new Map<string, Sums>();
-  for (const [accountId, s] of sums)
-    for (const node of lineage(chart, accountId)) {
-      const had = out.get(node.id);
-      if (had) {
-        had.debit += s.debit;
-        had.credit += s.credit;
-      } else out.set(node.id, { debit: s.debit, credit: s.credit });
+  for (const [id, s] of sums) if (chart.has(id)) out.set(id, { debit: s.debit, credit: s.credit });
+  const byDepth: AccountNode[][] = [];
+  for (const node of chart.values()) (byDepth[node.depth] ??= []).push(node);
+  // depth 1: no parent (or one past loadChart's bound on a damaged tree)
+  for (let depth = byDepth.length - 1; depth > 1; depth--)
+    for (const node of byDepth[depth] ?? []) {
+      const s = out.get(node.id);
+      if (!s || !node.parentId || !chart.has(node.parentId)) continue;
+      const parent = out.get(node.parentId);
+      if (parent) {
+        parent.debit += s.debit;
+        parent.credit += s.credit;
+      } else out.set(node.parentId, { debit: s.debit, credit: s.credit });
     }
   return out;
 }
