@@ -1,13 +1,15 @@
 import { STORAGE_SCALE } from '@erp/contracts';
 import type { Sums } from './period-sums';
 
-const SCALE = 10n ** BigInt(STORAGE_SCALE);
-const SCALE_NUMBER = 10 ** STORAGE_SCALE;
+// read once: a re-exported constant is a getter on every access
+const DIGITS = STORAGE_SCALE;
+const SCALE = 10n ** BigInt(DIGITS);
+const SCALE_NUMBER = 10 ** DIGITS;
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** The API's text of a stored amount's whole part and fraction (fraction < 10^4), sign apart. */
 const text = (negative: boolean, whole: string, fraction: string) => {
-  const digits = fraction === '0' ? '' : fraction.padStart(STORAGE_SCALE, '0').replace(/0+$/, '');
+  const digits = fraction === '0' ? '' : fraction.padStart(DIGITS, '0').replace(/0+$/, '');
   return `${negative ? '-' : ''}${whole}${digits ? `.${digits}` : ''}`;
 };
 
