@@ -265,6 +265,12 @@ describe.each(engines())('accounts reports on %s', (engine) => {
     });
     expect(ledger.status).toBe(200);
     expect((ledger.body.items as { accountId: string }[]).every((r) => r.accountId === leaves[0])).toBe(true);
+    const code = chart.get(leaves[0]!)!.code;
+    expect((ledger.body.items as { code: string }[]).every((r) => r.code === code)).toBe(true);
+    // a parent alone bounds no leaf's code: no lines, as a range of codes would find
+    const parent = chart.get(leaves[0]!)!.parentId!;
+    const ofParent = await report('GeneralLedger', { accountFrom: parent, accountTo: parent });
+    expect([ofParent.status, ofParent.body.total]).toEqual([200, 0]);
     const listing = await report('JournalListing', { dateFrom: `${year}-01-01`, pageSize: 25 });
     expect(listing.status).toBe(200);
     expect(listing.body.totals.debit).toBe(listing.body.totals.credit);

@@ -78,22 +78,21 @@ export function subtree(chart: Map<string, AccountNode>, id: string): string[] {
 }
 
 /**
- * An account and the accounts whose lines are its statement's: itself, or its whole subtree when it has
- * sub-accounts. A leaf (the usual case) is read alone, by its id and one probe of the parents' index, not the
- * whole chart. Undefined: no such account.
+ * One account as the line reports need it, read alone (by its id, and one probe of the parents' index for
+ * sub-accounts) rather than the whole chart. Undefined: no such account.
  */
-export async function statementAccounts(
+export async function readAccount(
   s: TenantScope,
   id: string,
-): Promise<{ account: Pick<AccountNode, 'id' | 'nature'>; accounts: string[] } | undefined> {
+): Promise<Pick<AccountNode, 'id' | 'code' | 'nature' | 'hasChildren'> | undefined> {
   const table = tableOf(accountsEntity);
   const [row, child] = (await Promise.all([
-    s(table).where(`${table}.id`, id).first('nature'),
+    s(table).where(`${table}.id`, id).first('code', 'nature'),
     s(table).where(`${table}.parent_id`, id).first('id'),
-  ])) as [{ nature: string } | undefined, unknown];
+  ])) as [{ code: string; nature: string } | undefined, unknown];
   if (!row) return undefined;
-  const account = { id, nature: row.nature === 'credit' ? ('credit' as const) : ('debit' as const) };
-  return { account, accounts: child ? subtree(await loadChart(s), id) : [id] };
+  const nature = row.nature === 'credit' ? ('credit' as const) : ('debit' as const);
+  return { id, code: row.code, nature, hasChildren: child !== undefined };
 }
 
 /**
