@@ -1,9 +1,11 @@
 /**
  * The `reports` part of `pnpm bench:accounts` (issue 13, Performance): ACCOUNTS_BENCH_LINES (1,000,000; the
  * issue's figure is 10,000,000) journal lines over 5,000 accounts, 20 branches and 3 years, seeded straight into
- * the tables with their kept balances (summed here as they are written, so the two agree), then p50 and p99
- * through the API of the trial balance for a year across all branches, an account statement's first page, the
- * general ledger of one account for one month, the income statement and the balance sheet.
+ * the tables with their kept balances by month and by year (summed here as they are written, so they agree), then
+ * p50 and p99 through the API of the trial balance for a year across all branches, an account statement's first
+ * page, the general ledger of one account for one month, the income statement and the balance sheet. The
+ * trial balance's cost follows the chart, not the lines (a row per account and year): compare it at 1 M and
+ * 10 M for the issue's ratio. Figures: docs/architecture.md, 'Kept balances and the accounts reports'.
  */
 import type { Embedded } from '@erp/runner';
 import { newId, nowIso, onSqliteConnection, type Db, type SqliteConnection } from '@erp/service-kit';
@@ -34,7 +36,7 @@ function generator(seed: number) {
 }
 
 /** The bench's chart: 5 roots (2 balance sheet, 3 income statement), 50 groups under them, 5,000 leaves. */
-export async function seedChart(db: Db, tenantId: string): Promise<string[]> {
+async function seedChart(db: Db, tenantId: string): Promise<string[]> {
   const at = nowIso();
   const row = (id: string, code: string, parent: string | null, level: number, root: number) => ({
     id,
@@ -80,7 +82,7 @@ const YEAR_BALANCE_SQL = balanceSql('journal_year_balances');
  * written by month and by year at the end.
  * Entries are not hashed (the chain's cost is the verify part's): the reports read no hash.
  */
-export async function seedLedger(db: Db, tenantId: string, accounts: readonly string[]): Promise<void> {
+async function seedLedger(db: Db, tenantId: string, accounts: readonly string[]): Promise<void> {
   const random = generator(42);
   const entries = Math.floor(LINES / 2);
   // per (branch, account, month) and per (account, month): exact integers, far below 2^53
