@@ -13,8 +13,9 @@
  * - bulk: ACCOUNTS_BENCH_BULK (100,000) unposted vouchers seeded straight into the tables, then posted by one
  *   POST /api/Vouchers/post (the background job, in chunks): documents per second, and the p99 of other users'
  *   requests from a worker thread while it runs (target < 50 ms). Its own module: bulk-posting.ts.
- * - reports: ACCOUNTS_BENCH_LINES (1,000,000) journal lines seeded with their kept balances, then the accounts
- *   reports through the API, p50 and p99 against their targets (accounts-reports.ts). Not run by default.
+ * - reports: ACCOUNTS_BENCH_LINES (1,000,000) journal lines seeded with their kept balances (by month and by
+ *   year), then the accounts reports through the API, p50 and p99 against their targets (accounts-reports.ts;
+ *   figures in docs/architecture.md, 'Kept balances and the accounts reports'). Not run by default.
  */
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';

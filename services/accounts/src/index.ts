@@ -15,6 +15,7 @@ import {
   type ServiceModule,
 } from '@erp/service-kit';
 import { balancesMigration } from './balances/balances-migration';
+import { yearBalancesMigration } from './balances/year-balances-migration';
 import { customersReplicaHandlers, customersReplicaMigration } from './customers-replica';
 import { chartHooks, chartMigration, defaultChartStarters } from './chart';
 import {
@@ -67,6 +68,7 @@ export const accountsModule: ServiceModule = {
     taxTagsMigration,
     customersReplicaMigration,
     closingVouchersMigration,
+    yearBalancesMigration,
   ],
   routes: (deps) => {
     registerPostableTypes(deps);

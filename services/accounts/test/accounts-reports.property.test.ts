@@ -117,28 +117,33 @@ describe.each(engines())('accounts reports on %s', (engine) => {
   }, 120_000);
   afterAll(async () => app?.stop());
 
-  it('keeps every balance equal to the sum of its lines, at every grain', async () => {
+  it('keeps every balance equal to the sum of its lines, at every grain, by month and by year', async () => {
     const lines = await rawLines();
-    const expected = new Map<string, [bigint, bigint]>();
-    const add = (key: string, l: RawLine) => {
-      const had = expected.get(key) ?? [0n, 0n];
-      expected.set(key, [had[0] + l.debit, had[1] + l.credit]);
-    };
-    for (const l of lines) {
-      const month = l.date.slice(0, 7);
-      for (const branch of [l.branch_id, ''])
-        for (const center of l.cost_center_id ? ['', l.cost_center_id] : [''])
-          add([branch, center, l.account_id, month].join('|'), l);
+    for (const [table, length] of [
+      ['journal_balances', 7],
+      ['journal_year_balances', 4],
+    ] as const) {
+      const expected = new Map<string, [bigint, bigint]>();
+      const add = (key: string, l: RawLine) => {
+        const had = expected.get(key) ?? [0n, 0n];
+        expected.set(key, [had[0] + l.debit, had[1] + l.credit]);
+      };
+      for (const l of lines) {
+        const period = l.date.slice(0, length);
+        for (const branch of [l.branch_id, ''])
+          for (const center of l.cost_center_id ? ['', l.cost_center_id] : [''])
+            add([branch, center, l.account_id, period].join('|'), l);
+      }
+      const kept = (await db()(table).where({ tenant_id: tenantId })) as Record<string, unknown>[];
+      const actual = new Map(
+        kept.map((r) => [
+          [r.branch_id, r.cost_center_id, r.account_id, r.period].join('|'),
+          [BigInt(String(r.debit)), BigInt(String(r.credit))] as [bigint, bigint],
+        ]),
+      );
+      expect([table, actual.size]).toEqual([table, expected.size]);
+      expect(new Map([...actual].sort())).toEqual(new Map([...expected].sort()));
     }
-    const kept = (await db()('journal_balances').where({ tenant_id: tenantId })) as Record<string, unknown>[];
-    const actual = new Map(
-      kept.map((r) => [
-        [r.branch_id, r.cost_center_id, r.account_id, r.period].join('|'),
-        [BigInt(String(r.debit)), BigInt(String(r.credit))] as [bigint, bigint],
-      ]),
-    );
-    expect(actual.size).toBe(expected.size);
-    expect(new Map([...actual].sort())).toEqual(new Map([...expected].sort()));
   });
 
   it("balances the trial balance, and each leaf's figures are its lines' sums (whole and partial months)", async () => {
@@ -147,6 +152,9 @@ describe.each(engines())('accounts reports on %s', (engine) => {
       [`${year}-01-01`, `${year}-12-31`],
       [`${year}-03-17`, `${year}-10-09`],
       [`${year}-05-02`, `${year}-05-20`],
+      // across the year's turn: last year's partial month and months, this year's months and partial month
+      [`${year - 1}-04-11`, `${year}-08-23`],
+      [`${year - 1}-01-01`, `${year}-12-31`],
     ] as const) {
       const res = await report('TrialBalance', { dateFrom: from, dateTo: to, nonZero: 'false' });
       expect(res.status).toBe(200);
@@ -257,6 +265,12 @@ describe.each(engines())('accounts reports on %s', (engine) => {
     });
     expect(ledger.status).toBe(200);
     expect((ledger.body.items as { accountId: string }[]).every((r) => r.accountId === leaves[0])).toBe(true);
+    const code = chart.get(leaves[0]!)!.code;
+    expect((ledger.body.items as { code: string }[]).every((r) => r.code === code)).toBe(true);
+    // a parent alone bounds no leaf's code: no lines, as a range of codes would find
+    const parent = chart.get(leaves[0]!)!.parentId!;
+    const ofParent = await report('GeneralLedger', { accountFrom: parent, accountTo: parent });
+    expect([ofParent.status, ofParent.body.total]).toEqual([200, 0]);
     const listing = await report('JournalListing', { dateFrom: `${year}-01-01`, pageSize: 25 });
     expect(listing.status).toBe(200);
     expect(listing.body.totals.debit).toBe(listing.body.totals.credit);

@@ -181,7 +181,8 @@ function chainedRows(
     chained.date,
     l.taxTag ?? null,
   ]);
-  // the kept balances (accounts_0004): the reports read them instead of the lines' history
+  // the kept balances (accounts_0004, by month; accounts_0014, by year): the reports read them instead of the
+  // lines' history
   const balances = balanceRows(
     chained.tenantId,
     chained.branchId,
@@ -242,8 +243,8 @@ async function append(
   const lines = checkLines(entry.lines);
   await refuseClosedPeriod(trx, entry.tenantId, entry.branchId, entry.date);
   if (isSqlite(trx)) return appendOnSqlite(trx, entry, lines, reversesEntryId);
-  // MySQL: five round trips (the locking read, the entry, its lines in one statement, the kept balances, the
-  // head's move)
+  // MySQL: six round trips (the locking read, the entry, its lines in one statement, the kept balances by
+  // month and by year, the head's move)
   const head = await lockChainHead(trx, entry.tenantId, entry.branchId);
   const rows = chainedRows(entry, lines, reversesEntryId, head);
   await insertArrays(trx, 'journal_entries', ENTRY_COLUMNS, [rows.entryRow]);

@@ -1,6 +1,6 @@
 import { tableOf, accounts as accountsEntity } from '@erp/contracts';
 import type { TenantScope } from '@erp/service-kit';
-import { ZERO, type Sums } from './period-sums';
+import type { Sums } from './period-sums';
 
 export interface AccountNode {
   id: string;
@@ -62,15 +62,6 @@ export async function loadChart(s: TenantScope): Promise<Map<string, AccountNode
   return chart;
 }
 
-/** The account and its ancestors, nearest first. */
-export function* lineage(chart: Map<string, AccountNode>, id: string): Generator<AccountNode> {
-  let node = chart.get(id);
-  for (let i = 0; node && i < 64; i++) {
-    yield node;
-    node = node.parentId ? chart.get(node.parentId) : undefined;
-  }
-}
-
 /** The account and every account under it. */
 export function subtree(chart: Map<string, AccountNode>, id: string): string[] {
   const children = new Map<string, string[]>();
@@ -86,13 +77,43 @@ export function subtree(chart: Map<string, AccountNode>, id: string): string[] {
   return out;
 }
 
-/** Sums per account (posted to leaves) added up every account's ancestors: each account's subtree sums. */
+/**
+ * One account as the line reports need it, read alone (by its id, and one probe of the parents' index for
+ * sub-accounts) rather than the whole chart. Undefined: no such account.
+ */
+export async function readAccount(
+  s: TenantScope,
+  id: string,
+): Promise<Pick<AccountNode, 'id' | 'code' | 'nature' | 'hasChildren'> | undefined> {
+  const table = tableOf(accountsEntity);
+  const [row, child] = (await Promise.all([
+    s(table).where(`${table}.id`, id).first('code', 'nature'),
+    s(table).where(`${table}.parent_id`, id).first('id'),
+  ])) as [{ code: string; nature: string } | undefined, unknown];
+  if (!row) return undefined;
+  const nature = row.nature === 'credit' ? ('credit' as const) : ('debit' as const);
+  return { id, code: row.code, nature, hasChildren: child !== undefined };
+}
+
+/**
+ * Sums per account (posted to leaves) added up to every account's ancestors: each account's subtree sums. The
+ * deepest accounts first, each adding its subtree's sum to its parent once (no walk of each account's lineage).
+ */
 export function rollUp(chart: Map<string, AccountNode>, sums: Map<string, Sums>): Map<string, Sums> {
   const out = new Map<string, Sums>();
-  for (const [accountId, s] of sums)
-    for (const node of lineage(chart, accountId)) {
-      const had = out.get(node.id) ?? ZERO;
-      out.set(node.id, { debit: had.debit + s.debit, credit: had.credit + s.credit });
+  for (const [id, s] of sums) if (chart.has(id)) out.set(id, { debit: s.debit, credit: s.credit });
+  const byDepth: AccountNode[][] = [];
+  for (const node of chart.values()) (byDepth[node.depth] ??= []).push(node);
+  // depth 1: no parent (or one past loadChart's bound on a damaged tree)
+  for (let depth = byDepth.length - 1; depth > 1; depth--)
+    for (const node of byDepth[depth] ?? []) {
+      const s = out.get(node.id);
+      if (!s || !node.parentId || !chart.has(node.parentId)) continue;
+      const parent = out.get(node.parentId);
+      if (parent) {
+        parent.debit += s.debit;
+        parent.credit += s.credit;
+      } else out.set(node.parentId, { debit: s.debit, credit: s.credit });
     }
   return out;
 }

@@ -1,10 +1,11 @@
 import type { JournalListingRow, LedgerRow, StatementRow } from '@erp/contracts';
 import { label } from '@erp/i18n';
 import { notFound, type ReportResult, type RequestContext, type TenantScope } from '@erp/service-kit';
-import { loadChart, subtree } from './account-tree';
+import { loadChart, readAccount, subtree } from './account-tree';
+import { dayBefore } from './date-ranges';
 import { countAndSum, LINE_ORDER, pageOfLines, selectLines, sumOfFirst } from './lines';
 import { money } from './net';
-import { branchesOf, dayBefore, sumsByAccount } from './period-sums';
+import { branchesOf, sumsByAccount } from './period-sums';
 
 interface Paging {
   page: number;
@@ -27,10 +28,10 @@ export async function accountStatement(
   ctx: RequestContext,
   p: PeriodParams & { accountId: string } & Paging,
 ): Promise<ReportResult<StatementRow>> {
-  const chart = await loadChart(s);
-  const account = chart.get(p.accountId);
+  const account = await readAccount(s, p.accountId);
   if (!account) throw notFound();
-  const accounts = account.hasChildren ? subtree(chart, account.id) : [account.id];
+  // a parent's statement: its subtree's lines (the chart read for it); a leaf's: its own
+  const accounts = account.hasChildren ? subtree(await loadChart(s), account.id) : [account.id];
   const branches = branchesOf(ctx, p.branchId);
   const sign = account.nature === 'credit' ? -1n : 1n;
   const signed = (s: { debit: bigint; credit: bigint }) => sign * (s.debit - s.credit);
@@ -99,10 +100,20 @@ export async function accountStatement(
   };
 }
 
-/** The accounts whose codes lie between the two accounts' codes (either end open). */
+/**
+ * The leaf accounts whose codes lie between the two accounts' codes (either end open; none: every account), and
+ * each account's code. One account (the usual ledger) is read alone, not the chart: itself if a leaf, none if a
+ * parent (its code bounds no leaf).
+ */
 async function accountRange(s: TenantScope, fromId?: string, toId?: string) {
-  if (!fromId && !toId) return { accounts: undefined, chart: await loadChart(s) };
+  if (fromId && fromId === toId) {
+    const one = await readAccount(s, fromId);
+    if (!one) throw notFound();
+    return { accounts: one.hasChildren ? [] : [one.id], codeOf: () => one.code };
+  }
   const chart = await loadChart(s);
+  const codeOf = (id: string) => chart.get(id)?.code ?? '';
+  if (!fromId && !toId) return { accounts: undefined, codeOf };
   const from = fromId ? chart.get(fromId)?.code : undefined;
   const to = toId ? chart.get(toId)?.code : undefined;
   if ((fromId && from === undefined) || (toId && to === undefined)) throw notFound();
@@ -111,7 +122,7 @@ async function accountRange(s: TenantScope, fromId?: string, toId?: string) {
       (n) => !n.hasChildren && (from === undefined || n.code >= from) && (to === undefined || n.code <= to),
     )
     .map((n) => n.id);
-  return { accounts, chart };
+  return { accounts, codeOf };
 }
 
 /** The general ledger: the lines of an account or a range of accounts, by account code, then date. */
@@ -120,7 +131,7 @@ export async function generalLedger(
   ctx: RequestContext,
   p: PeriodParams & { accountFrom?: string | undefined; accountTo?: string | undefined } & Paging,
 ): Promise<ReportResult<LedgerRow>> {
-  const { accounts, chart } = await accountRange(s, p.accountFrom, p.accountTo);
+  const { accounts, codeOf } = await accountRange(s, p.accountFrom, p.accountTo);
   if (accounts && accounts.length === 0) return { rows: [], total: 0, totals: { debit: '0', credit: '0' } };
   const lines = selectLines(s, {
     branches: branchesOf(ctx, p.branchId),
@@ -143,7 +154,7 @@ export async function generalLedger(
   return {
     rows: page.map((l) => ({
       lineKey: l.lineKey,
-      code: chart.get(l.accountId)?.code ?? '',
+      code: codeOf(l.accountId),
       date: l.date,
       accountId: l.accountId,
       sourceType: l.sourceType,

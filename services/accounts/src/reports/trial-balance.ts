@@ -2,7 +2,8 @@ import type { TrialBalanceRow } from '@erp/contracts';
 import type { ReportResult, RequestContext, TenantScope } from '@erp/service-kit';
 import { chartNames, loadChart, rollUp, rowsToLevel } from './account-tree';
 import { money, netSides, plus } from './net';
-import { branchesOf, dayBefore, sumsByAccount, ZERO, type SumFilter } from './period-sums';
+import { dayBefore } from './date-ranges';
+import { branchesOf, sumsByAccount, ZERO, type SumFilter } from './period-sums';
 
 export interface TrialBalanceParams {
   branchId?: string | undefined;
