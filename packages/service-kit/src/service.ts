@@ -223,7 +223,7 @@ export async function startService(module: ServiceModule, options: StartOptions)
     seedInfo,
     health,
     async stop() {
-      retention.stop();
+      await retention.stop();
       await consumer?.stop();
       await jobs.stop();
       await relay.stop();

@@ -62,24 +62,39 @@ export async function pruneMessaging(
   return { outbox, inbox };
 }
 
-/** Runs {@link pruneMessaging} now and then every `everyMs` (an hour by default) until stopped. */
-export function scheduleRetention(db: Db, logger: Logger, options: RetentionOptions = {}): { stop(): void } {
+/**
+ * Runs {@link pruneMessaging} five seconds after start, then every `everyMs` (an hour by default), until stopped.
+ * Stopping waits for a run under way: the service closes its database next, and a prune left running would wait
+ * on the closed pool.
+ */
+export function scheduleRetention(
+  db: Db,
+  logger: Logger,
+  options: RetentionOptions = {},
+): { stop(): Promise<void> } {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
-  const run = async () => {
+  let running: Promise<void> | null = null;
+  const prune = async () => {
     try {
       const pruned = await pruneMessaging(db, options);
       if (pruned.outbox || pruned.inbox) logger.info('messaging pruned', pruned);
     } catch (error) {
       logger.warn('messaging pruning failed', { error: String(error) });
     }
-    if (!stopped) timer = setTimeout(run, options.everyMs ?? 3_600_000).unref();
+  };
+  const run = () => {
+    running = prune().finally(() => {
+      running = null;
+      if (!stopped) timer = setTimeout(run, options.everyMs ?? 3_600_000).unref();
+    });
   };
   timer = setTimeout(run, 5_000).unref();
   return {
-    stop() {
+    async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      await running;
     },
   };
 }
