@@ -14,6 +14,7 @@ import {
   type DocumentRecord,
 } from '@erp/contracts';
 import { engines, testDatabases, type TestDatabases } from '../../../tests/support/databases';
+import { documentColumns } from './support/document-tables';
 import {
   AppError,
   InProcessBus,
@@ -79,19 +80,7 @@ const testVouchersMigration: Migration = {
   name: 'test_0001_test_vouchers',
   async up(knex) {
     await knex.schema.createTable('doc_test_vouchers', (t) => {
-      t.string('id', 36).primary();
-      t.string('tenant_id', 36).notNullable();
-      t.string('branch_id', 36).nullable();
-      t.string('code', 20).notNullable();
-      t.integer('year').notNullable();
-      t.bigInteger('seq').notNullable();
-      t.string('date', 10).notNullable();
-      t.string('status', 20).notNullable();
-      t.string('reference_number', 40).notNullable();
-      t.text('notes').notNullable();
-      t.integer('revision').notNullable();
-      t.bigInteger('total_quantity').notNullable();
-      t.bigInteger('total_value').notNullable();
+      documentColumns(t);
       t.string('created_by', 36).nullable();
       t.string('created_at', 30).notNullable();
       t.string('updated_at', 30).notNullable();

@@ -1,6 +1,6 @@
-import { migrate, openDatabase, type Db } from '@erp/service-kit';
+import { openDatabase, type Db } from '@erp/service-kit';
 import { engines, testDatabases, type TestDatabases } from '../../../tests/support/databases';
-import { accountsModule } from '../src';
+import { legacyEntryRow, migrateAll, migrateUntil } from './support/legacy-journal';
 import { appendEntry, verifyJournal } from '../src/journal';
 
 const TENANT = '0190cccc-0000-7000-8000-00000000000c';
@@ -22,29 +22,10 @@ describe.each(engines())('accounts_0004_balances on %s', (engine) => {
   });
 
   it('backfills the lines and the balances from the journal as it was', async () => {
-    const all = accountsModule.migrations;
-    const at = all.findIndex((m) => m.name === 'accounts_0004_balances');
-    expect(at).toBeGreaterThan(0);
-    await migrate(db, all.slice(0, at));
+    await migrateUntil(db, 'accounts_0004_balances');
     // two entries in the shape of accounts_0002 (no branch or date on the lines), one with a cost center
-    const entry = (id: string, branch: string, date: string, seq: number) => ({
-      id,
-      tenant_id: TENANT,
-      branch_id: branch,
-      seq,
-      date,
-      source_type: 'vouchers',
-      source_id: id,
-      source_revision: 1,
-      reverses_entry_id: null,
-      memo: '',
-      total_debit: 1_500_000,
-      total_credit: 1_500_000,
-      posted_at: '2026-01-01T00:00:00.000Z',
-      posted_by: null,
-      prev_hash: '0'.repeat(64),
-      hash: '1'.repeat(64),
-    });
+    const entry = (id: string, branch: string, date: string, seq: number) =>
+      legacyEntryRow(TENANT, id, branch, date, seq);
     await db('journal_entries').insert([
       entry('e1', 'b1', '2026-01-15', 1),
       entry('e2', 'b2', '2026-02-03', 1),
@@ -72,7 +53,7 @@ describe.each(engines())('accounts_0004_balances on %s', (engine) => {
       line('e2', 1, 'cash', null, 1_500_000, 0),
       line('e2', 2, 'sales', null, 0, 1_500_000),
     ]);
-    await migrate(db, all);
+    await migrateAll(db);
 
     const lines = await db('journal_lines').orderBy(['entry_id', 'line_no']).select('branch_id', 'date');
     expect(lines).toEqual([

@@ -1,6 +1,6 @@
-import { migrate, openDatabase, type Db } from '@erp/service-kit';
+import { openDatabase, type Db } from '@erp/service-kit';
 import { engines, testDatabases, type TestDatabases } from '../../../tests/support/databases';
-import { accountsModule } from '../src';
+import { legacyEntryRow, migrateAll, migrateUntil } from './support/legacy-journal';
 import { appendEntry } from '../src/journal';
 
 const TENANT = '0190cccc-0000-7000-8000-00000000001a';
@@ -24,45 +24,33 @@ describe.each(engines())('accounts_0014_year_balances on %s', (engine) => {
   /** The lines summed per key and year, at the four grains, as the year rows must hold them. */
   async function recomputed() {
     const lines = (await db('journal_lines').where({ tenant_id: TENANT })) as Record<string, unknown>[];
-    const sums = new Map<string, [number, number]>();
+    const sums = new Map<string, [bigint, bigint]>();
     for (const l of lines)
       for (const branch of [String(l.branch_id), ''])
         for (const center of l.cost_center_id ? ['', String(l.cost_center_id)] : ['']) {
           const key = [branch, center, l.account_id, String(l.date).slice(0, 4)].join('|');
-          const had = sums.get(key) ?? [0, 0];
-          sums.set(key, [had[0] + Number(l.debit), had[1] + Number(l.credit)]);
+          const had = sums.get(key) ?? [0n, 0n];
+          sums.set(key, [had[0] + BigInt(String(l.debit)), had[1] + BigInt(String(l.credit))]);
         }
     return [...sums].map(([k, v]) => [...k.split('|'), ...v]).sort();
   }
   const kept = async () =>
     ((await db('journal_year_balances').where({ tenant_id: TENANT })) as Record<string, unknown>[])
-      .map((r) => [r.branch_id, r.cost_center_id, r.account_id, r.period, Number(r.debit), Number(r.credit)])
+      .map((r) => [
+        r.branch_id,
+        r.cost_center_id,
+        r.account_id,
+        r.period,
+        BigInt(String(r.debit)),
+        BigInt(String(r.credit)),
+      ])
       .sort();
 
   it('backfills the year rows from the month rows, and appends keep them', async () => {
-    const all = accountsModule.migrations;
-    const at = all.findIndex((m) => m.name === 'accounts_0014_year_balances');
-    expect(at).toBeGreaterThan(0);
-    await migrate(db, all.slice(0, at));
+    await migrateUntil(db, 'accounts_0014_year_balances');
     // a journal as accounts_0004 left it: entries, lines with their branch and date, the month rows
-    const entry = (id: string, branch: string, date: string, seq: number) => ({
-      id,
-      tenant_id: TENANT,
-      branch_id: branch,
-      seq,
-      date,
-      source_type: 'vouchers',
-      source_id: id,
-      source_revision: 1,
-      reverses_entry_id: null,
-      memo: '',
-      total_debit: 1_500_000,
-      total_credit: 1_500_000,
-      posted_at: '2026-01-01T00:00:00.000Z',
-      posted_by: null,
-      prev_hash: '0'.repeat(64),
-      hash: '1'.repeat(64),
-    });
+    const entry = (id: string, branch: string, date: string, seq: number) =>
+      legacyEntryRow(TENANT, id, branch, date, seq);
     const journal: [string, string, string, string | null][] = [
       ['e1', 'b1', '2025-11-15', 'cc1'],
       ['e2', 'b1', '2025-12-03', null],
@@ -115,20 +103,21 @@ describe.each(engines())('accounts_0014_year_balances on %s', (engine) => {
               cost_center_id: cc,
               account_id: account,
               period: date.slice(0, 7),
-              debit: 0,
-              credit: 0,
+              debit: '0',
+              credit: '0',
             };
-            row.debit = Number(row.debit) + debit;
-            row.credit = Number(row.credit) + credit;
+            // stored amounts: integers, added exactly
+            row.debit = String(BigInt(String(row.debit)) + BigInt(debit));
+            row.credit = String(BigInt(String(row.credit)) + BigInt(credit));
             months.set(key, row);
           }
     await db('journal_balances').insert([...months.values()]);
-    await migrate(db, all);
+    await migrateAll(db);
 
     expect(await kept()).toEqual(await recomputed());
     expect((await kept()).filter((r) => r[0] === '' && r[1] === '' && r[2] === 'cash')).toEqual([
-      ['', '', 'cash', '2025', 3_000_000, 0],
-      ['', '', 'cash', '2026', 3_000_000, 0],
+      ['', '', 'cash', '2025', 3_000_000n, 0n],
+      ['', '', 'cash', '2026', 3_000_000n, 0n],
     ]);
 
     // an append after the upgrade adds to the backfilled year rows and starts new ones
@@ -150,9 +139,9 @@ describe.each(engines())('accounts_0014_year_balances on %s', (engine) => {
       );
     expect(await kept()).toEqual(await recomputed());
     expect((await kept()).filter((r) => r[0] === '' && r[1] === '' && r[2] === 'cash')).toEqual([
-      ['', '', 'cash', '2025', 3_000_000, 0],
-      ['', '', 'cash', '2026', 3_025_000, 0],
-      ['', '', 'cash', '2027', 25_000, 0],
+      ['', '', 'cash', '2025', 3_000_000n, 0n],
+      ['', '', 'cash', '2026', 3_025_000n, 0n],
+      ['', '', 'cash', '2027', 25_000n, 0n],
     ]);
   });
 });

@@ -89,7 +89,8 @@ test.describe('accounts reports', () => {
     // a base of this run, VAT at 15 % to the cent
     const cents = 40_000 + (Date.now() % 40_000);
     const money = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
-    const vat = Math.round((cents * 15) / 100);
+    // 15 % to the cent, half up, in integers
+    const vat = Number((BigInt(cents) * 15n + 50n) / 100n);
     const [base, tax, gross] = [money(cents), money(vat), money(cents + vat)];
     const box = 'المبيعات الخاضعة للنسبة الأساسية';
 

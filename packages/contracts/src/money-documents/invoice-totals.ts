@@ -1,4 +1,4 @@
-import { dec, roundTo, type Dec } from '../money';
+import { dec, formatDecimal, roundTo, type Dec } from '../money';
 
 /**
  * The one place where a money document's tax arithmetic and rounding live (issue 14, deliverable 2): EN 16931's
@@ -83,7 +83,7 @@ export class InvoiceArithmeticError extends Error {
 }
 
 const r = (v: Dec) => roundTo(v, INVOICE_DIGITS);
-const text = (v: Dec) => v.toFixed(INVOICE_DIGITS);
+const text = (v: Dec) => formatDecimal(v, INVOICE_DIGITS);
 
 /** A discount of `base` (already rounded): a percentage of it, rounded once, or an amount; never above it. */
 function discountOf(base: Dec, discount: InvoiceLineInput['discount'], field: string): Dec {
@@ -110,14 +110,15 @@ export function shareOut(amount: Dec, weights: readonly Dec[]): Dec[] {
   const cents = amount.times(100);
   const exact = weights.map((w) => cents.times(w).dividedBy(total));
   const floors = exact.map((e) => e.floor());
-  let left = cents.minus(floors.reduce((s, f) => s.plus(f), dec(0))).toNumber();
+  // whole cents still to give, one each to the largest remainders
+  let left = cents.minus(floors.reduce((s, f) => s.plus(f), dec(0)));
   const order = exact
     .map((e, i) => ({ i, fraction: e.minus(floors[i]!) }))
     .sort((a, b) => b.fraction.comparedTo(a.fraction) || a.i - b.i);
   for (const { i } of order) {
-    if (left <= 0) break;
+    if (!left.greaterThan(0)) break;
     floors[i] = floors[i]!.plus(1);
-    left--;
+    left = left.minus(1);
   }
   return floors.map((f) => f.dividedBy(100));
 }

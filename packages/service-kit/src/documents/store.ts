@@ -3,6 +3,7 @@ import {
   dec,
   documentMoneyTotals,
   documentLinesTableOf,
+  formatDecimal,
   documentPaymentsTableOf,
   paymentFieldsOf,
   documentTableOf,
@@ -80,8 +81,8 @@ function headerRecord(doc: DocumentDef, row: Row): DocumentRecord {
     record.sourceId = row.source_id === null || row.source_id === undefined ? null : String(row.source_id);
   }
   if (doc.payments) {
-    record.paid = fromStored(row.money_paid as number).toFixed(2);
-    record.change = fromStored(row.money_change as number).toFixed(2);
+    record.paid = formatDecimal(fromStored(row.money_paid as number), 2);
+    record.change = formatDecimal(fromStored(row.money_change as number), 2);
     record.paidStatus = String(row.paid_status);
   }
   // a money document's totals as kept with it (a list shows them; the lines' and categories' on a read)
@@ -90,7 +91,7 @@ function headerRecord(doc: DocumentDef, row: Row): DocumentRecord {
       lines: [],
       categories: [],
       ...Object.fromEntries(
-        MONEY_COLUMNS.map(([name, column]) => [name, fromStored(row[column] as number).toFixed(2)]),
+        MONEY_COLUMNS.map(([name, column]) => [name, formatDecimal(fromStored(row[column] as number), 2)]),
       ),
     };
   return record;

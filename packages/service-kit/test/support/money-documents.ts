@@ -23,6 +23,8 @@ import {
   type Migration,
 } from '../../src';
 
+import { documentColumns } from './document-tables';
+
 type Engine = ReturnType<typeof engines>[number];
 
 /**
@@ -85,21 +87,10 @@ async function moneyTables(
   options: { payments: boolean; converted: boolean },
 ): Promise<void> {
   await knex.schema.createTable(table, (t) => {
-    t.string('id', 36).primary();
-    t.string('tenant_id', 36).notNullable();
-    t.string('branch_id', 36).nullable();
-    t.string('code', 20).notNullable();
-    t.integer('year').notNullable();
-    t.bigInteger('seq').notNullable();
-    t.string('date', 10).notNullable();
-    t.string('status', 20).notNullable();
-    t.string('reference_number', 40).notNullable();
-    t.text('notes').notNullable();
-    t.string('discount_type', 20).nullable();
-    t.bigInteger('discount').nullable();
-    t.integer('revision').notNullable();
-    t.bigInteger('total_quantity').notNullable();
-    t.bigInteger('total_value').notNullable();
+    documentColumns(t, (own) => {
+      own.string('discount_type', 20).nullable();
+      own.bigInteger('discount').nullable();
+    });
     for (const c of ['line_net', 'discount', 'tax_exclusive', 'vat', 'tax_inclusive'])
       t.bigInteger(`money_${c}`).notNullable().defaultTo(0);
     if (options.payments) {

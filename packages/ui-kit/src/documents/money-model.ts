@@ -1,6 +1,7 @@
 import {
   dec,
   documentMoneyTotals,
+  formatDecimal,
   paymentFieldsOf,
   type DocumentDef,
   type DocumentRecord,
@@ -78,7 +79,10 @@ export function paymentBalance(doc: DocumentDef, values: FormValues, total: stri
     const v = String(p.amount ?? '').trim();
     return /^\d+(\.\d+)?$/.test(v) ? sum.plus(v) : sum;
   }, dec(0));
-  return { paid: paid.toFixed(2), left: total === null ? null : dec(total).minus(paid).toFixed(2) };
+  return {
+    paid: formatDecimal(paid, 2),
+    left: total === null ? null : formatDecimal(dec(total).minus(paid), 2),
+  };
 }
 
 /** The document's grids as `lines` fields, for placing the server's errors on their rows. */
