@@ -49,17 +49,16 @@ describe('the inventory benchmark seed (finding 12)', () => {
       if (res.status !== 201) throw new Error(`${p}: ${res.status}`);
       return (await res.json()) as Record<string, unknown>;
     };
-    // the stretches the event loop went without running a timer while the bulk loaded, counted as this process's
-    // own CPU time in them (a stretch where other processes had the cores is the machine's, not the seed's), as a
-    // share of the seed's time: the machine is shared and a single statement may be slow
-    const started = performance.now();
-    let last = started;
+    // the longest stretch the event loop went without running a timer while the bulk loaded, counted as this
+    // process's own CPU time in it: a stretch where other processes held the cores is the machine's, not the seed's
+    // (CI machines are shared; a wall-clock bound failed there at 2.6 s)
+    let last = performance.now();
     let lastCpu = process.cpuUsage();
-    let blocked = 0;
+    let longest = 0;
     const tick = setInterval(() => {
       const now = performance.now();
       const cpu = process.cpuUsage(lastCpu);
-      if (now - last > 250) blocked += Math.min(now - last, (cpu.user + cpu.system) / 1000);
+      longest = Math.max(longest, Math.min(now - last, (cpu.user + cpu.system) / 1000));
       last = now;
       lastCpu = process.cpuUsage();
     }, 5);
@@ -73,13 +72,11 @@ describe('the inventory benchmark seed (finding 12)', () => {
       clearInterval(tick);
       clearInterval(probe);
     }
-    const elapsed = performance.now() - started;
     // the API answered during the seed, and a kept-alive call right after it works
     expect(calls.length).toBeGreaterThan(0);
     expect(calls.every((s) => s === 200)).toBe(true);
     expect((await fetch(`${app.url}/api/Units?pageSize=15`, { headers })).status).toBe(200);
-    // a single index rebuild at the end is one statement; everything else yields, so the server is blocked for a
-    // small part of the seed (a seed run on the event loop in one go is blocked for all of it)
-    expect(blocked / elapsed).toBeLessThan(0.5);
+    // a single index rebuild at the end is one statement; everything else yields well within a second
+    expect(longest).toBeLessThan(2_000);
   });
 });
