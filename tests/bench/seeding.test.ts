@@ -49,12 +49,14 @@ describe('the inventory benchmark seed (finding 12)', () => {
       if (res.status !== 201) throw new Error(`${p}: ${res.status}`);
       return (await res.json()) as Record<string, unknown>;
     };
-    // the stretches the event loop went without running a timer while the bulk loaded, longest first
-    let last = performance.now();
-    const stretches: number[] = [];
+    // the longest stretch the event loop went without running a timer while the bulk loaded, against the seed's
+    // own time: a ratio measured in one run, since CI machines are shared (wall-clock bounds failed there)
+    const started = performance.now();
+    let last = started;
+    let longest = 0;
     const tick = setInterval(() => {
       const now = performance.now();
-      stretches.push(now - last);
+      longest = Math.max(longest, now - last);
       last = now;
     }, 5);
     const calls: number[] = [];
@@ -71,10 +73,9 @@ describe('the inventory benchmark seed (finding 12)', () => {
     expect(calls.length).toBeGreaterThan(0);
     expect(calls.every((s) => s === 200)).toBe(true);
     expect((await fetch(`${app.url}/api/Units?pageSize=15`, { headers })).status).toBe(200);
-    // a single index rebuild at the end is one statement (its time is the machine's: CI machines are shared, and
-    // a bound on it failed there at 2.6 s); everything else yields well within a second, so the second longest
-    // stretch is short
-    stretches.sort((x, y) => y - x);
-    expect(stretches[1] ?? 0).toBeLessThan(1_500);
+    // a single index rebuild at the end is one statement; everything else yields, so no stretch comes near the
+    // whole seed (a seed run in one go blocks the server for all of it)
+    const elapsed = performance.now() - started;
+    expect(longest / elapsed).toBeLessThan(0.6);
   });
 });
