@@ -237,6 +237,38 @@ const stockCostCorrectedPayload = z.object({
 });
 export type StockCostCorrectedPayload = z.infer<typeof stockCostCorrectedPayload>;
 
+/**
+ * A sales document's money at one revision (issue 14, deliverable 5): an issued invoice or return as accounts
+ * books it (revenue, VAT, discounts, and cash, bank or receivable), whole, so a redelivered or late event leaves
+ * the journal right (a revision not above the one booked is stale). Cancelled or deleted: `deleted`, nothing
+ * stands. Amounts are positive decimal strings of the invoice arithmetic (two decimals, invoice-totals.ts); the
+ * cost of goods sold comes from inventory's `inventory.stock.moved` for the same document.
+ */
+const salesDocumentPayload = z.object({
+  /** `salesInvoices` or `salesReturns` (a credit note: the same amounts, booked the other way). */
+  documentType: z.string(),
+  documentId: z.string(),
+  code: z.string(),
+  revision: z.number().int().min(1),
+  date: z.string(),
+  deleted: z.boolean(),
+  customerId: z.string().nullable(),
+  /** Σ quantity × price of the lines (each rounded). */
+  gross: z.string(),
+  /** The lines' discounts and the document's: gross − discount = the total without VAT. */
+  discount: z.string(),
+  vat: z.string(),
+  /** The total with VAT. */
+  total: z.string(),
+  /** Per VAT category and rate: the taxable amount and its VAT (the VAT return's boxes). */
+  vatCategories: z.array(
+    z.object({ category: z.string(), rate: z.string(), taxable: z.string(), vat: z.string() }),
+  ),
+  /** What was paid, by method and its kind (cash net of the change handed back); the rest is on credit. */
+  payments: z.array(z.object({ methodId: z.string(), kind: z.string(), amount: z.string() })),
+});
+export type SalesDocumentPayload = z.infer<typeof salesDocumentPayload>;
+
 const stockDocumentEvent = (service: string) =>
   defineEvent(
     `${service}.stockDocument.changed` as const,
@@ -340,6 +372,12 @@ export const events = {
     stockCostCorrectedPayload,
   ),
   salesStockDocumentChanged: stockDocumentEvent('sales'),
+  salesDocumentChanged: defineEvent(
+    'sales.document.changed',
+    1,
+    'A sales invoice or return was issued, cancelled or deleted: its money at one revision, for the ledger.',
+    salesDocumentPayload,
+  ),
   purchasesStockDocumentChanged: stockDocumentEvent('purchases'),
   restaurantStockDocumentChanged: stockDocumentEvent('restaurant'),
   concreteStockDocumentChanged: stockDocumentEvent('concrete'),

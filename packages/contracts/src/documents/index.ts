@@ -1,3 +1,4 @@
 export * from './define';
 export * from './stock';
 export * from './vouchers';
+export * from './sales';
