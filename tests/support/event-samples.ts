@@ -161,6 +161,9 @@ export function user(id: string): PayloadOf<'userCreated'> {
     tokenVersion: 0,
     branches: ['b-1'],
     maxAllowedDiscount: '10.00',
+    canExceedOriginalQuantity: false,
+    canRaisePriceAboveSalesPrice: false,
+    canSaveInvoiceWithRemainder: false,
   };
 }
 

@@ -69,6 +69,10 @@ const userPayload = z.object({
   active: z.boolean(),
   branches: z.array(z.string()),
   maxAllowedDiscount: z.string(),
+  /** The user's rights on sales documents (spec section 6); events from before they were carried: none. */
+  canExceedOriginalQuantity: z.boolean().default(false),
+  canRaisePriceAboveSalesPrice: z.boolean().default(false),
+  canSaveInvoiceWithRemainder: z.boolean().default(false),
   /** Access tokens issued before this version are refused (events from before versions existed: 0). */
   tokenVersion: z.number().int().min(0).default(0),
 });

@@ -1,10 +1,63 @@
-import { customers } from '@erp/contracts';
-import { masterDataService } from '@erp/service-kit';
+import { customers, entitiesOf, salesDocuments } from '@erp/contracts';
+import {
+  closedPeriodHandlers,
+  closedPeriodsMigration,
+  documentEngineRoutes,
+  documentKitMigration,
+  foreignEntitiesOf,
+  foreignReplicaHandlers,
+  idempotencyKitMigration,
+  masterDataJobs,
+  masterDataRoutes,
+  mergeHandlers,
+  replicaHandlers,
+  replicaMigration,
+  replicaSettingsMigration,
+  republishEntities,
+  starterRecords,
+  starterRecordsMigration,
+  treeLocksMigration,
+  type ServiceModule,
+} from '@erp/service-kit';
+import { salesDocumentHooks } from './documents/hooks';
+import { keptEntities, salesReplicaHandlers } from './documents/replicas';
 import { salesMigrations } from './migrations';
 import { salesStarters } from './starters';
 
+const starters = starterRecords(salesStarters);
+
 /**
- * sales: customers, agents, sales documents and POS; so far its main data (and a new tenant's cash customer).
- * Accounts keeps a replica of its customers.
+ * sales: customers, agents and their main data; quotations, sales orders, invoices and returns on the
+ * money-document engine, whose issue moves stock (inventory) and the ledger (accounts) by events. Accounts keeps
+ * a replica of its customers.
  */
-export const salesModule = masterDataService('sales', salesMigrations, {}, salesStarters, [customers]);
+export const salesModule: ServiceModule = {
+  name: 'sales',
+  migrations: [
+    replicaMigration,
+    replicaSettingsMigration,
+    ...salesMigrations.slice(0, 3),
+    starterRecordsMigration,
+    treeLocksMigration,
+    documentKitMigration,
+    idempotencyKitMigration,
+    closedPeriodsMigration,
+    ...salesMigrations.slice(3),
+  ],
+  routes: (deps) => [
+    ...masterDataRoutes(deps, entitiesOf('sales')),
+    ...documentEngineRoutes(deps, salesDocuments, salesDocumentHooks),
+  ],
+  jobs: (deps) => masterDataJobs(deps, entitiesOf('sales')),
+  consumers: () =>
+    starters.withHandlers(
+      mergeHandlers(
+        replicaHandlers,
+        foreignReplicaHandlers([...foreignEntitiesOf(entitiesOf('sales')), ...keptEntities]),
+        closedPeriodHandlers,
+        salesReplicaHandlers,
+      ),
+    ),
+  seed: (deps) => starters.seed(deps),
+  republish: () => republishEntities([customers]),
+};

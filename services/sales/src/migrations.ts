@@ -171,4 +171,129 @@ export const salesMigrations: Migration[] = [
         });
     },
   },
+  {
+    // issue 14: quotations, sales orders, invoices and returns on the money-document engine; the replicas of
+    // what their lines name (inventory's items, units and stores; accounts' payment methods); each issuing
+    // unit's unbroken invoice counter and hash chain
+    name: 'sales_0004_documents',
+    async up(knex) {
+      for (const table of [
+        'replica_md_items',
+        'replica_md_units',
+        'replica_md_stores',
+        'replica_md_payment_methods',
+      ])
+        await knex.schema.createTable(table, (t) => {
+          t.string('tenant_id', 36).notNullable();
+          t.string('id', 36).notNullable();
+          t.string('code', 20).notNullable();
+          t.string('arabic_name', 200).notNullable();
+          t.string('english_name', 200).notNullable();
+          t.boolean('deleted').notNullable();
+          t.text('record').notNullable();
+          t.string('as_of', 30).notNullable();
+          t.primary(['tenant_id', 'id']);
+        });
+      const documents: [string, { payments: boolean; converted: boolean; reason: boolean }][] = [
+        ['doc_quotations', { payments: false, converted: false, reason: false }],
+        ['doc_sales_orders', { payments: false, converted: true, reason: false }],
+        ['doc_sales_invoices', { payments: true, converted: true, reason: false }],
+        ['doc_sales_returns', { payments: true, converted: true, reason: true }],
+      ];
+      for (const [table, o] of documents) {
+        await knex.schema.createTable(table, (t) => {
+          t.string('id', 36).primary();
+          t.string('tenant_id', 36).notNullable();
+          t.string('branch_id', 36).nullable();
+          t.string('code', 20).notNullable();
+          t.integer('year').notNullable();
+          t.bigInteger('seq').notNullable();
+          t.string('date', 10).notNullable();
+          t.string('status', 20).notNullable();
+          t.string('reference_number', 40).notNullable();
+          t.text('notes').notNullable();
+          t.string('customer_id', 36).nullable();
+          t.string('payment_type', 20).nullable();
+          t.string('agent_id', 36).nullable();
+          t.string('discount_type', 20).nullable();
+          t.bigInteger('discount').nullable();
+          if (o.reason) t.string('reason', 40).nullable();
+          t.integer('revision').notNullable();
+          t.bigInteger('total_quantity').notNullable();
+          t.bigInteger('total_value').notNullable();
+          for (const c of ['line_net', 'discount', 'tax_exclusive', 'vat', 'tax_inclusive'])
+            t.bigInteger(`money_${c}`).notNullable().defaultTo(0);
+          if (o.payments) {
+            t.bigInteger('money_paid').notNullable().defaultTo(0);
+            t.bigInteger('money_change').notNullable().defaultTo(0);
+            t.string('paid_status', 10).notNullable().defaultTo('not');
+            // set when issued: the tax authority's invoice UUID, the issuing unit (a branch's back office, a
+            // till), its counter (unbroken per unit) and the previous invoice's hash, and this one's
+            t.string('invoice_uuid', 36).nullable();
+            t.string('issue_unit', 80).nullable();
+            t.bigInteger('issue_counter').nullable();
+            t.string('previous_hash', 64).nullable();
+            t.string('invoice_hash', 64).nullable();
+            t.string('issued_at', 30).nullable();
+          }
+          if (o.converted) {
+            t.string('source_type', 60).nullable();
+            t.string('source_id', 36).nullable();
+            t.index(['tenant_id', 'source_id']);
+          }
+          t.string('created_by', 36).nullable();
+          t.string('created_at', 30).notNullable();
+          t.string('updated_at', 30).notNullable();
+          t.unique(['tenant_id', 'code']);
+          t.index(['tenant_id', 'branch_id', 'date']);
+          t.index(['tenant_id', 'customer_id']);
+        });
+        await knex.schema.createTable(`${table}_lines`, (t) => {
+          t.string('tenant_id', 36).notNullable();
+          t.string('document_id', 36).notNullable();
+          t.integer('line_no').notNullable();
+          t.string('item_id', 36).nullable();
+          t.string('unit_id', 36).nullable();
+          t.string('store_id', 36).nullable();
+          t.bigInteger('quantity').nullable();
+          t.bigInteger('price').nullable();
+          t.string('discount_type', 20).nullable();
+          t.bigInteger('discount').nullable();
+          t.string('tax_category', 2).nullable();
+          t.bigInteger('tax_rate').nullable();
+          t.bigInteger('value').notNullable();
+          if (o.converted) t.integer('source_line_no').nullable();
+          t.primary(['tenant_id', 'document_id', 'line_no']);
+          t.index(['tenant_id', 'item_id']);
+        });
+        if (o.payments)
+          await knex.schema.createTable(`${table}_payments`, (t) => {
+            t.string('tenant_id', 36).notNullable();
+            t.string('document_id', 36).notNullable();
+            t.integer('line_no').notNullable();
+            t.string('payment_method_id', 36).notNullable();
+            t.bigInteger('amount').notNullable();
+            t.primary(['tenant_id', 'document_id', 'line_no']);
+          });
+      }
+      // each user's rights on sales documents (identity's user events; spec section 6)
+      await knex.schema.createTable('sales_user_limits', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('user_id', 36).notNullable();
+        t.bigInteger('max_allowed_discount').notNullable();
+        t.boolean('can_exceed_original_quantity').notNullable();
+        t.boolean('can_raise_price').notNullable();
+        t.boolean('can_save_with_remainder').notNullable();
+        t.string('as_of', 30).notNullable();
+        t.primary(['tenant_id', 'user_id']);
+      });
+      await knex.schema.createTable('sales_issue_units', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('unit', 80).notNullable();
+        t.bigInteger('counter').notNullable();
+        t.string('last_hash', 64).notNullable();
+        t.primary(['tenant_id', 'unit']);
+      });
+    },
+  },
 ];

@@ -54,6 +54,11 @@ export interface DocumentDef {
    * referenced, can no longer be changed or deleted.
    */
   convertsFrom?: readonly string[];
+  /**
+   * The statuses a source may be in to be converted (a return takes an issued invoice); without them, any status
+   * its type does not lock.
+   */
+  convertsFromStatuses?: readonly string[];
   /** Zero quantities are findings here (a stocktaking count), not blocked by the zero rule. */
   allowZeroQuantity?: boolean;
   /** A document that is closed after confirmation and is then neither editable nor deletable (stocktaking). */
@@ -105,7 +110,13 @@ export interface DocumentStatusesDef {
   locked: readonly string[];
   /** The refusal of a change to a locked document ('closedDocument' unless given: 'postedVoucher'). */
   lockedCode?: string;
+  /** Statuses of documents that stand for nothing (cancelled): they take nothing of the document they convert. */
+  void?: readonly string[];
 }
+
+/** The status changes a save may make at once (`then` on a create or change): not a close, which confirms. */
+export const saveTransitionsOf = (doc: Pick<DocumentDef, 'name' | 'closable' | 'transitions'>) =>
+  transitionsOf(doc).filter((t) => t.action !== 'close');
 
 /** A status change: from any of `from` to `to`, after confirmation, with the document's effect posted again. */
 export interface DocumentTransition {

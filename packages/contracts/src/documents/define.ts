@@ -12,6 +12,7 @@ import {
   conversionStatuses,
   paidStatuses,
   paymentFieldsOf,
+  saveTransitionsOf,
   statusesOf,
   transitionsOf,
   type DocumentDef,
@@ -71,6 +72,7 @@ export function documentChecks(
 export function documentInputSchema(doc: DocumentDef) {
   const header = fieldsInputSchema(doc.header);
   const converts = doc.convertsFrom?.length ? (doc.convertsFrom as [string, ...string[]]) : null;
+  const actions = saveTransitionsOf(doc).map((t) => t.action);
   const line = converts
     ? fieldsInputSchema(doc.lines).extend({ sourceLineNo: z.number().int().min(1).nullable().optional() })
     : fieldsInputSchema(doc.lines);
@@ -83,6 +85,8 @@ export function documentInputSchema(doc: DocumentDef) {
       ...(converts
         ? { sourceType: z.enum(converts).nullable().optional(), sourceId: idSchema.nullable().optional() }
         : {}),
+      // a status change made with the save, in its transaction (an invoice issued as it is saved)
+      ...(actions.length ? { then: z.enum(actions as [string, ...string[]]).optional() } : {}),
       ...(doc.payments
         ? {
             payments: z

@@ -56,6 +56,7 @@ const issuedStatuses = {
   values: ['drafted', 'held', 'issued', 'cancelled'],
   locked: ['issued', 'cancelled'],
   lockedCode: 'issuedDocument',
+  void: ['cancelled'],
 } as const;
 
 export const quotations = defineDocument({
@@ -115,6 +116,7 @@ export const salesReturns = defineDocument({
   header: [...header, { name: 'reason', kind: 'enum', options: creditNoteReasons, required: true }],
   payments: { method: { name: 'paymentMethodId', kind: 'reference', reference: 'paymentMethods' } },
   convertsFrom: ['salesInvoices'],
+  convertsFromStatuses: ['issued'],
   statuses: issuedStatuses,
   transitions: [
     { action: 'issue', from: ['drafted', 'held'], to: 'issued' },

@@ -1,6 +1,7 @@
 import { Permission as P } from '../permissions';
 import type { FieldDef } from '../master-data/declare';
 import { defineDocument, type DocumentDef } from './declare';
+import { salesDocuments } from './sales';
 import { vouchers } from './vouchers';
 
 /**
@@ -159,7 +160,7 @@ export const stockDocuments: readonly DocumentDef[] = [
   manufacturingOrders,
 ];
 
-export const documentDefinitions: readonly DocumentDef[] = [...stockDocuments, vouchers];
+export const documentDefinitions: readonly DocumentDef[] = [...stockDocuments, vouchers, ...salesDocuments];
 
 export function documentsOf(service: string): DocumentDef[] {
   return documentDefinitions.filter((d) => d.service === service);

@@ -145,6 +145,18 @@ export const de: ServerMessages = {
     'Die Nummerierung pro Jahr kann nach dem Aktivieren nicht mehr abgeschaltet werden',
   policiesLocked: 'Richtlinien können nicht mehr geändert werden, sobald eine Buchung existiert',
   idempotencyKeyReused: 'Dieser Anfrageschlüssel wurde bereits für eine andere Anfrage verwendet',
+  issuedDocument:
+    'Ein ausgestellter Beleg kann nicht geändert oder gelöscht werden: korrigieren Sie ihn mit einer Rücknahme',
+  creditLimitExceeded: 'Das Kreditlimit des Kunden ({limit}) würde überschritten',
+  'validation.customerSuspended': 'Der Kunde ist gesperrt',
+  'validation.paymentTypeNotCompatible': 'Die Zahlungsart passt nicht zu den Rechten des Geschäftspartners',
+  'validation.returnNeedsInvoice': 'Eine Rücknahme nennt die Rechnung, die sie zurücknimmt',
+  'validation.discountAboveLimit': 'Der Rabatt liegt über Ihrem Limit ({limit} %)',
+  'validation.priceAboveSalesPrice': 'Sie dürfen den Preis nicht über den Verkaufspreis anheben',
+  'validation.priceBelowMinimum': 'Der Preis liegt unter dem Mindestverkaufspreis des Artikels',
+  'validation.belowCost': 'Verkauf unter Einstandspreis ist in dieser Filiale nicht erlaubt',
+  'validation.remainderNotAllowed':
+    'Die Rechnung ist nicht voll bezahlt, und Sie dürfen sie nicht mit Restbetrag speichern',
   sourceClosed: 'Der Ursprungsbeleg ist geschlossen: nichts mehr wird daraus übernommen',
   closingVoucherYear:
     'Das Geschäftsjahr {year} hat einen Abschlussbeleg ({code}): löschen Sie ihn, um das Jahr zu ändern',

@@ -141,6 +141,19 @@ export const fr: ServerMessages = {
   serialPerYearIrreversible: 'La numérotation par année ne peut plus être désactivée une fois activée',
   policiesLocked: "Les politiques ne peuvent plus changer dès qu'une transaction existe",
   idempotencyKeyReused: 'Cette clé de requête a déjà servi pour une autre requête',
+  issuedDocument: 'Un document émis ne peut être ni modifié ni supprimé : corrigez-le par un retour',
+  creditLimitExceeded: 'La limite de crédit du client ({limit}) serait dépassée',
+  'validation.customerSuspended': 'Le client est suspendu',
+  'validation.paymentTypeNotCompatible':
+    "Le mode de paiement n'est pas compatible avec les droits du partenaire",
+  'validation.returnNeedsInvoice': 'Un retour indique la facture retournée',
+  'validation.discountAboveLimit': 'La remise dépasse votre limite ({limit} %)',
+  'validation.priceAboveSalesPrice':
+    "Vous n'avez pas le droit d'augmenter le prix au-dessus du prix de vente",
+  'validation.priceBelowMinimum': "Le prix est inférieur au prix de vente minimum de l'article",
+  'validation.belowCost': "La vente à perte n'est pas autorisée dans cette agence",
+  'validation.remainderNotAllowed':
+    "La facture n'est pas entièrement payée et vous ne pouvez pas l'enregistrer avec un reste",
   sourceClosed: "Le document source est clôturé : plus rien n'en est converti",
   closingVoucherYear:
     "L'exercice {year} a une écriture de clôture ({code}) : supprimez-la pour modifier l'exercice",

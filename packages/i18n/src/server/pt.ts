@@ -137,6 +137,17 @@ export const pt: ServerMessages = {
   serialPerYearIrreversible: 'A numeração por ano não pode ser desativada depois de ativada',
   policiesLocked: 'As políticas não podem mudar depois que existir qualquer transação',
   idempotencyKeyReused: 'Esta chave de pedido já foi usada para um pedido diferente',
+  issuedDocument: 'Um documento emitido não pode ser alterado nem excluído: corrija-o com uma devolução',
+  creditLimitExceeded: 'O limite de crédito do cliente ({limit}) seria excedido',
+  'validation.customerSuspended': 'O cliente está suspenso',
+  'validation.paymentTypeNotCompatible': 'O tipo de pagamento não é compatível com as permissões do parceiro',
+  'validation.returnNeedsInvoice': 'Uma devolução indica a fatura devolvida',
+  'validation.discountAboveLimit': 'O desconto está acima do seu limite ({limit} %)',
+  'validation.priceAboveSalesPrice': 'Você não tem permissão para aumentar o preço acima do preço de venda',
+  'validation.priceBelowMinimum': 'O preço está abaixo do preço mínimo de venda do item',
+  'validation.belowCost': 'Vender abaixo do custo não é permitido nesta filial',
+  'validation.remainderNotAllowed':
+    'A fatura não está totalmente paga e você não pode salvá-la com saldo restante',
   sourceClosed: 'O documento de origem está fechado: nada mais é convertido dele',
   closingVoucherYear:
     'O exercício {year} tem um lançamento de encerramento ({code}): elimine-o para alterar o exercício',

@@ -51,6 +51,9 @@ async function takenBy(
       .andWhere(`${documentTableOf(target)}.tenant_id`, s.tenantId)
       .whereNotNull(`${documentLinesTableOf(target)}.source_line_no`);
     if (exceptId) q.whereNot(`${documentTableOf(target)}.id`, exceptId);
+    // a cancelled document takes nothing
+    const voided = statusesOf(target).void ?? [];
+    if (voided.length) q.whereNotIn(`${documentTableOf(target)}.status`, [...voided]);
     const rows = (await q
       .groupBy(`${documentLinesTableOf(target)}.source_line_no`)
       .select(`${documentLinesTableOf(target)}.source_line_no as lineNo`)
@@ -67,8 +70,8 @@ async function takenBy(
 }
 
 /**
- * The checks of a conversion, before anything is written: the source exists in the caller's branches and is not
- * in a locked status (closed), it is locked for the rest of the transaction (MySQL; SQLite has one writer), each
+ * The checks of a conversion, before anything is written: the source exists in the caller's branches and is in
+ * a status the type converts from (by default one its type does not lock: not closed), it is locked for the rest of the transaction (MySQL; SQLite has one writer), each
  * converted line names a line of it with the same key (item and unit) and takes no more than that line has left.
  */
 export async function conversionIssues(
@@ -79,6 +82,8 @@ export async function conversionIssues(
   input: DocumentInput,
   exceptId: string | null,
   find: (source: DocumentDef, id: string) => Promise<DocumentRecord | null>,
+  /** The caller may take more than a source line has left (spec section 6: exceed the original quantity). */
+  mayExceed = false,
 ): Promise<FieldIssue[]> {
   const sourceId = typeof input.sourceId === 'string' ? input.sourceId : null;
   if (!doc.convertsFrom?.length || !sourceId) return [];
@@ -89,7 +94,10 @@ export async function conversionIssues(
   const record = row ? await find(source, sourceId) : null;
   if (!record) throw notFound();
   requireBranch(ctx, typeof record.branchId === 'string' ? record.branchId : null);
-  if (statusesOf(source).locked.includes(record.status)) throw conflict('sourceClosed');
+  const convertible = doc.convertsFromStatuses
+    ? doc.convertsFromStatuses.includes(record.status)
+    : !statusesOf(source).locked.includes(record.status);
+  if (!convertible) throw conflict('sourceClosed');
   const taken = await takenBy(s, docs, source, sourceId, exceptId);
   const quantity = quantityFieldOf(doc);
   const sourceQuantity = quantityFieldOf(source);
@@ -106,7 +114,7 @@ export async function conversionIssues(
     const total = (asked.get(lineNo) ?? dec(0)).plus(String(line[quantity] ?? '0'));
     asked.set(lineNo, total);
     const left = dec(String(from[sourceQuantity] ?? '0')).minus(taken.get(lineNo) ?? dec(0));
-    if (total.greaterThan(left))
+    if (total.greaterThan(left) && !mayExceed)
       issues.push({
         field: `lines.${i}.${quantity}`,
         code: 'validation.aboveRemaining',

@@ -4,6 +4,7 @@ import {
   documentRoutes,
   documentTableOf,
   statusesOf,
+  saveTransitionsOf,
   transitionsOf,
   documentLinesTableOf,
   type DocumentDef,
@@ -70,7 +71,14 @@ export interface DocumentHooks {
     settings: BranchSettings,
     /** The document as it was, on a change; null on a create. */
     before: DocumentRecord | null,
+    /** Who saves it (their rights: a user's discount limit). */
+    ctx: RequestContext,
   ): Promise<FieldIssue[]>;
+  /**
+   * The caller may convert more than a source line has left (a return above the original quantity, with the
+   * user's right to exceed it); without it, never.
+   */
+  mayExceedSource?(s: TenantScope, ctx: RequestContext, doc: DocumentDef): Promise<boolean>;
   post?(
     trx: Executor,
     ctx: RequestContext,
@@ -160,12 +168,19 @@ export function documentEngineRoutes(
     );
     if (issues.length === 0)
       issues.push(
-        ...(await conversionIssues(s, ctx, docs, doc, input, before?.id ?? null, (source, sourceId) =>
-          documentStore.find(s, source, sourceId),
+        ...(await conversionIssues(
+          s,
+          ctx,
+          docs,
+          doc,
+          input,
+          before?.id ?? null,
+          (source, sourceId) => documentStore.find(s, source, sourceId),
+          (await hooks.mayExceedSource?.(s, ctx, doc)) ?? false,
         )),
       );
     if (issues.length === 0)
-      issues.push(...((await hooks.validate?.(s, doc, input, settings, before)) ?? []));
+      issues.push(...((await hooks.validate?.(s, doc, input, settings, before, ctx)) ?? []));
     if (issues.length) throw new AppError(400, 'validationFailed', {}, issues);
   }
 
@@ -275,7 +290,12 @@ export function documentEngineRoutes(
         `${doc.service}.${doc.name}.create`,
         id ? null : (ctx.idempotencyKey ?? null),
         typed,
-        () => write(trx, ctx, doc, id, typed),
+        async () => {
+          const saved = await write(trx, ctx, doc, id, typed);
+          // a status change asked with the save (`then`): in the same transaction, or nothing is saved
+          const then = saveTransitionsOf(doc).find((t) => t.action === typed.then);
+          return then ? transitionIn(ctx, trx, doc, saved.id, then) : saved;
+        },
       ),
     );
   }

@@ -138,6 +138,9 @@ export function tenantUseCases(deps: ServiceDeps) {
         active: true,
         branches: [defaultId],
         maxAllowedDiscount: '100.00',
+        canExceedOriginalQuantity: true,
+        canRaisePriceAboveSalesPrice: true,
+        canSaveInvoiceWithRemainder: true,
       });
       await emit(trx, origin, 'companyChanged', tenantId, companyEventPayload(company));
       await ensureFiscalYears(s, company.fiscalYearStart, company.fiscalYearEnd);

@@ -42,6 +42,9 @@ export function userEventPayload(u: UserRecord) {
     active: u.active,
     branches: u.branches,
     maxAllowedDiscount: u.maxAllowedDiscount,
+    canExceedOriginalQuantity: u.canExceedOriginalQuantity,
+    canRaisePriceAboveSalesPrice: u.canRaisePriceAboveSalesPrice,
+    canSaveInvoiceWithRemainder: u.canSaveInvoiceWithRemainder,
     tokenVersion: u.tokenVersion,
   };
 }

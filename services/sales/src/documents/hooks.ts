@@ -1,0 +1,69 @@
+import { customers, dec, fromStored, tableOf, type Dec } from '@erp/contracts';
+import { AppError, originOf, requirePrincipal, tenantScope, type DocumentHooks } from '@erp/service-kit';
+import { announceEffects, chainIssued, wasIssued } from './issue';
+import { paymentKinds, salesItems, userLimits } from './replicas';
+import { customerBalance, salesDocumentIssues } from './rules';
+
+/** The types whose issue moves stock and money (quotations and orders promise, they move nothing). */
+const ISSUED_TYPES = new Set(['salesInvoices', 'salesReturns']);
+
+/**
+ * The sales service's part of the document engine (issue 14): its rules at save, the rules of issuing (paid in
+ * full or allowed a remainder, the customer's credit limit), the issued invoice's chain, and the events that
+ * move stock and the ledger when an invoice or return is issued or cancelled.
+ */
+export const salesDocumentHooks: DocumentHooks = {
+  validate: (s, doc, input, settings, _before, ctx) => salesDocumentIssues(s, doc, input, settings, ctx),
+  paymentKinds,
+  async mayExceedSource(s, ctx) {
+    const p = requirePrincipal(ctx);
+    return p.isAdmin || (await userLimits(s, p.userId)).canExceedOriginalQuantity;
+  },
+  async lineUnits(s, itemIds) {
+    const items = await salesItems(s, itemIds);
+    return new Map(
+      [...items].map(([id, item]) => [
+        id,
+        {
+          mainUnitId: item.mainUnitId ?? '',
+          rates: new Map<string, Dec>([...item.units].map(([u, x]) => [u, dec(x.rate)])),
+        },
+      ]),
+    );
+  },
+  async post(trx, ctx, { doc, record, deleted, settings, action }) {
+    if (!ISSUED_TYPES.has(doc.name) || deleted) return;
+    const p = requirePrincipal(ctx);
+    const s = tenantScope(trx, p.tenantId);
+    if (action === 'issue') {
+      const total = dec(String(record.money && (record.money as { taxInclusive: string }).taxInclusive));
+      const unpaid = total.minus(dec(String(record.paid ?? '0')));
+      if (doc.name === 'salesInvoices' && unpaid.greaterThan(0)) {
+        if (
+          record.paymentType === 'cash' &&
+          !p.isAdmin &&
+          !(await userLimits(s, p.userId)).canSaveWithRemainder
+        )
+          throw new AppError(400, 'validationFailed', {}, [
+            { field: 'payments', code: 'validation.remainderNotAllowed' },
+          ]);
+        const customer = await s(tableOf(customers))
+          .where({ id: String(record.customerId) })
+          .first('credit_limit');
+        const limit = customer?.credit_limit ? fromStored(customer.credit_limit as number) : null;
+        // the document is issued already in this transaction: the balance counts it
+        if (
+          limit &&
+          !settings.switches.bypassCreditLimit &&
+          (await customerBalance(s, String(record.customerId))).greaterThan(limit)
+        )
+          throw new AppError(409, 'creditLimitExceeded', { limit: limit.toString() });
+      }
+      const money = record.money as { taxInclusive: string; vat: string };
+      await chainIssued(s, doc, record, `branch:${String(record.branchId)}`, money.taxInclusive, money.vat);
+      await announceEffects(trx, s, originOf(ctx), doc, record, false);
+    } else if (action === 'cancel' && (await wasIssued(s, doc, record.id))) {
+      await announceEffects(trx, s, originOf(ctx), doc, record, true);
+    }
+  },
+};
