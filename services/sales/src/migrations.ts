@@ -213,11 +213,11 @@ export const salesMigrations: Migration[] = [
           t.string('reference_number', 40).notNullable();
           t.text('notes').notNullable();
           t.string('customer_id', 36).nullable();
-          t.string('payment_type', 20).nullable();
+          t.string('payment_type', 200).nullable();
           t.string('agent_id', 36).nullable();
-          t.string('discount_type', 20).nullable();
+          t.string('discount_type', 200).nullable();
           t.bigInteger('discount').nullable();
-          if (o.reason) t.string('reason', 40).nullable();
+          if (o.reason) t.string('reason', 200).nullable();
           t.integer('revision').notNullable();
           t.bigInteger('total_quantity').notNullable();
           t.bigInteger('total_value').notNullable();
@@ -257,9 +257,9 @@ export const salesMigrations: Migration[] = [
           t.string('store_id', 36).nullable();
           t.bigInteger('quantity').nullable();
           t.bigInteger('price').nullable();
-          t.string('discount_type', 20).nullable();
+          t.string('discount_type', 200).nullable();
           t.bigInteger('discount').nullable();
-          t.string('tax_category', 2).nullable();
+          t.string('tax_category', 200).nullable();
           t.bigInteger('tax_rate').nullable();
           t.bigInteger('value').notNullable();
           if (o.converted) t.integer('source_line_no').nullable();
