@@ -59,6 +59,13 @@ export interface DocumentDef {
    * its type does not lock.
    */
   convertsFromStatuses?: readonly string[];
+  /**
+   * A tax invoice or credit note (issue 14): once issued it holds its place in its issuing unit's chain (a UUID,
+   * the unit's unbroken counter, the previous invoice's hash and its own, the time of issue), in its table's
+   * `invoice_uuid`, `issue_unit`, `issue_counter`, `previous_hash`, `invoice_hash` and `issued_at`; its read shows
+   * them (`issue`), for the print's QR code and for e-invoicing.
+   */
+  issueChain?: boolean;
   /** Zero quantities are findings here (a stocktaking count), not blocked by the zero rule. */
   allowZeroQuantity?: boolean;
   /** A document that is closed after confirmation and is then neither editable nor deletable (stocktaking). */

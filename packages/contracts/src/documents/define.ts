@@ -196,6 +196,18 @@ export function documentRecordSchema(doc: DocumentDef) {
     paid: decimalString.optional(),
     change: decimalString.optional(),
     paidStatus: z.enum(paidStatuses).optional(),
+    /** An issued tax invoice's place in its unit's chain (`issueChain`); null until issued. */
+    issue: z
+      .object({
+        uuid: z.string(),
+        unit: z.string(),
+        counter: z.number().int(),
+        previousHash: z.string(),
+        hash: z.string(),
+        issuedAt: z.string(),
+      })
+      .nullable()
+      .optional(),
     /** A background job the save started (a long re-costing): the screen follows it with a progress bar. */
     jobId: z.string().nullable().optional(),
     /** The background re-costing of the document's items and stores still under way (issue 11), on a read. */

@@ -93,6 +93,7 @@ export const salesInvoices = defineDocument({
   payments: { method: { name: 'paymentMethodId', kind: 'reference', reference: 'paymentMethods' } },
   convertsFrom: ['quotations', 'salesOrders'],
   statuses: issuedStatuses,
+  issueChain: true,
   transitions: [
     { action: 'hold', from: ['drafted'], to: 'held' },
     { action: 'retrieve', from: ['held'], to: 'drafted' },
@@ -118,6 +119,7 @@ export const salesReturns = defineDocument({
   convertsFrom: ['salesInvoices'],
   convertsFromStatuses: ['issued'],
   statuses: issuedStatuses,
+  issueChain: true,
   transitions: [
     { action: 'issue', from: ['drafted', 'held'], to: 'issued' },
     { action: 'cancel', from: ['drafted', 'held', 'issued'], to: 'cancelled' },

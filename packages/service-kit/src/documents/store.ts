@@ -85,6 +85,18 @@ function headerRecord(doc: DocumentDef, row: Row): DocumentRecord {
     record.change = formatDecimal(fromStored(row.money_change as number), 2);
     record.paidStatus = String(row.paid_status);
   }
+  if (doc.issueChain)
+    record.issue =
+      row.issue_counter === null || row.issue_counter === undefined
+        ? null
+        : {
+            uuid: String(row.invoice_uuid),
+            unit: String(row.issue_unit),
+            counter: Number(row.issue_counter),
+            previousHash: String(row.previous_hash),
+            hash: String(row.invoice_hash),
+            issuedAt: String(row.issued_at),
+          };
   // a money document's totals as kept with it (a list shows them; the lines' and categories' on a read)
   if (doc.money)
     record.money = {
