@@ -33,6 +33,7 @@ import {
   postingHandlers,
   postingCodesMigration,
   postingMigration,
+  postingMoneyMigration,
   postingRouteHandlers,
   registerPostableTypes,
 } from './posting';
@@ -69,6 +70,7 @@ export const accountsModule: ServiceModule = {
     customersReplicaMigration,
     closingVouchersMigration,
     yearBalancesMigration,
+    postingMoneyMigration,
   ],
   routes: (deps) => {
     registerPostableTypes(deps);

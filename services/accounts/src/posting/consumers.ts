@@ -13,6 +13,8 @@ import {
 import { branchLinks } from './entry-lines';
 import { retryNotPosted } from './pending';
 import { ruleFor } from './registry';
+import type { DocumentMoney } from './rules';
+import { salesMoneyIssue } from './sales-rules';
 
 const POSTING_STORES = 'posting_stores';
 
@@ -37,7 +39,10 @@ const stockMoved: EventHandler = async (trx, envelope, payload) => {
   const s = tenantScope(trx, envelope.tenantId);
   const known = await findPostingDocument(s, p);
   if (known && known.revision >= p.revision) return;
-  const branchId = envelope.branchId ?? known?.branchId ?? '';
+  // a document with a money part (a sales invoice) stays in the branch its money event named
+  const branchId = (known?.money ? known.branchId : null) ?? envelope.branchId ?? known?.branchId ?? '';
+  // the code and date of the latest revision of either part
+  const latest = !known || p.revision >= (known.moneyRevision ?? 0);
   const own = p.movements.filter((m) => !m.reversal);
   const branchOf = await storeBranches(
     s,
@@ -63,12 +68,14 @@ const stockMoved: EventHandler = async (trx, envelope, payload) => {
     documentType: p.documentType,
     documentId: p.documentId,
     branchId,
-    code: p.code,
+    code: latest ? p.code : known.code,
     revision: p.revision,
-    date: p.date,
+    date: latest ? p.date : known.date,
     inValue: parts.reduce((sum, l) => sum.plus(dec(l.in)), dec(0)).toFixed(),
     outValue: parts.reduce((sum, l) => sum.plus(dec(l.out)), dec(0)).toFixed(),
     legs: parts,
+    money: known?.money ?? null,
+    moneyRevision: known?.moneyRevision ?? null,
     status: known?.status ?? 'unposted',
     reason: null,
     reasonLink: null,
@@ -76,6 +83,74 @@ const stockMoved: EventHandler = async (trx, envelope, payload) => {
   await saveRevision(s, doc, known !== null);
   // corrections of earlier revisions were reversed with them in inventory: they are done with
   await s(POSTING_CORRECTIONS).where(documentKey(doc)).andWhere('revision', '<', doc.revision).delete();
+  const { automaticPosting } = await branchLinks(s, doc.branchId);
+  await bookDocument(trx, envelope.tenantId, doc, automaticPosting);
+};
+
+const SALES = 'sales';
+
+/**
+ * `sales.document.changed`: an issued sales invoice's or return's money at one revision (issue 14, deliverable 5),
+ * the money part of the same posting document as its cost from `inventory.stock.moved`. The two arrive on their own
+ * and in any order with the same document revisions; each part keeps its own last revision, so a redelivered or
+ * older money event changes nothing, and a newer one rebooks the document (its live entries reversed, booked
+ * anew) with the stock part as last known. `deleted` (cancelled): the money part is gone; once the stock part is
+ * gone too (its event with no lines), nothing of the document stands.
+ */
+const salesDocumentChanged: EventHandler = async (trx, envelope, payload) => {
+  const p = payload as PayloadOf<'salesDocumentChanged'>;
+  if (!ruleFor(SALES, p.documentType)?.money) return;
+  const money: DocumentMoney | null = p.deleted
+    ? null
+    : {
+        gross: p.gross,
+        discount: p.discount,
+        vat: p.vat,
+        total: p.total,
+        vatCategories: p.vatCategories.map(({ category, rate, taxable, vat }) => ({
+          category,
+          rate,
+          taxable,
+          vat,
+        })),
+        payments: p.payments.map(({ methodId, kind, amount }) => ({ methodId, kind, amount })),
+      };
+  // figures that do not add up would not balance: the event is refused (dead-lettered, visible to admins)
+  const issue = money && salesMoneyIssue(money);
+  if (issue) throw new Error(`sales.document.changed ${p.documentType} ${p.documentId}: ${issue}`);
+  const s = tenantScope(trx, envelope.tenantId);
+  const key = { sourceService: SALES, documentType: p.documentType, documentId: p.documentId };
+  const known = await findPostingDocument(s, key);
+  if (known && (known.moneyRevision ?? 0) >= p.revision) return;
+  const latest = !known || p.revision >= known.revision;
+  const doc: PostingDocument = known
+    ? {
+        ...known,
+        branchId: envelope.branchId ?? known.branchId,
+        code: latest ? p.code : known.code,
+        date: latest ? p.date : known.date,
+        money,
+        moneyRevision: p.revision,
+        reason: null,
+        reasonLink: null,
+      }
+    : {
+        ...key,
+        branchId: envelope.branchId ?? '',
+        code: p.code,
+        // no stock part yet: its first revision (1) is above it
+        revision: 0,
+        date: p.date,
+        inValue: '0',
+        outValue: '0',
+        legs: [],
+        money,
+        moneyRevision: p.revision,
+        status: 'unposted',
+        reason: null,
+        reasonLink: null,
+      };
+  await saveRevision(s, doc, known !== null);
   const { automaticPosting } = await branchLinks(s, doc.branchId);
   await bookDocument(trx, envelope.tenantId, doc, automaticPosting);
 };
@@ -165,6 +240,7 @@ const branchChanged: EventHandler = async (trx, envelope, payload) => {
 export const postingHandlers: Readonly<Record<string, EventHandler>> = {
   [events.stockMoved.type]: stockMoved,
   [events.stockCostCorrected.type]: stockCostCorrected,
+  [events.salesDocumentChanged.type]: salesDocumentChanged,
   [events.inventoryMasterDataChanged.type]: storeChanged,
   [events.branchCreated.type]: branchChanged,
   [events.branchChanged.type]: branchChanged,

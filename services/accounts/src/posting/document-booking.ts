@@ -5,7 +5,7 @@ import { appendEntry, reverseEntry, type JournalLineInput } from '../journal';
 import { codeKey } from './code-range';
 import { branchLinks, entryLines, type NotPostable } from './entry-lines';
 import { postingSourceType, ruleFor } from './registry';
-import type { PostingAmounts } from './rules';
+import type { DocumentMoney, PostingAmounts } from './rules';
 
 export type PostingStatus = 'posted' | 'unposted' | 'notPosted' | 'nothing';
 
@@ -30,6 +30,13 @@ export interface PostingDocument {
   outValue: string;
   /** Its parts by the branch of the stores moved (one, but for a transfer between two branches' stores). */
   legs: PostingLeg[];
+  /**
+   * A document with a money part (a sales invoice): the money of its last revision received (null: none, or
+   * cancelled), and that revision (null: none received). `revision` is then its stock part's (0: none yet): the two
+   * parts come in their own events, in any order, and each is stale against its own revision only.
+   */
+  money: DocumentMoney | null;
+  moneyRevision: number | null;
   status: PostingStatus;
   reason: string | null;
   reasonLink: string | null;
@@ -52,6 +59,9 @@ export function toPostingDocument(row: Record<string, unknown>): PostingDocument
     inValue: storedToString(row.in_value as string),
     outValue: storedToString(row.out_value as string),
     legs: parseJson<PostingLeg[]>(row.legs, []),
+    money: parseJson<DocumentMoney | null>(row.money, null),
+    moneyRevision:
+      row.money_revision === null || row.money_revision === undefined ? null : Number(row.money_revision),
     status: String(row.status) as PostingStatus,
     reason: text(row.reason),
     reasonLink: text(row.reason_link),
@@ -93,6 +103,8 @@ export async function saveRevision(s: TenantScope, doc: PostingDocument, existin
     in_value: toStored(doc.inValue),
     out_value: toStored(doc.outValue),
     legs: JSON.stringify(doc.legs),
+    money: doc.money ? JSON.stringify(doc.money) : null,
+    money_revision: doc.moneyRevision,
     status: doc.status,
     reason: doc.reason,
     reason_link: doc.reasonLink,
@@ -118,7 +130,7 @@ export async function amountsByBranch(
 ): Promise<Map<string, PostingAmounts>> {
   const out = new Map<string, PostingAmounts>();
   const at = (branchId: string) => {
-    const a = out.get(branchId) ?? { in: dec(0), out: dec(0), correction: dec(0) };
+    const a = out.get(branchId) ?? { in: dec(0), out: dec(0), correction: dec(0), money: [] };
     out.set(branchId, a);
     return a;
   };
@@ -136,16 +148,20 @@ export async function amountsByBranch(
     const a = at(String(c.branch_id));
     a.correction = a.correction.plus(dec(storedToString((c.total ?? 0) as string)));
   }
+  // the money part is the document's own branch's (the cost parts are the branches of the stores)
+  const money = doc.money && ruleFor(doc.sourceService, doc.documentType)?.money;
+  if (money) at(doc.branchId).money = money(doc.money!);
   return out;
 }
 
 const sourceOf = (doc: PostingDocument) => ({
   type: postingSourceType(doc.sourceService, doc.documentType),
   id: doc.documentId,
-  revision: doc.revision,
+  revision: Math.max(doc.revision, doc.moneyRevision ?? 0),
 });
 const memoOf = (doc: PostingDocument) => `${doc.documentType} ${doc.code}`.slice(0, 400);
-const isZero = (a: PostingAmounts) => a.in.isZero() && a.out.isZero() && a.correction.isZero();
+const isZero = (a: PostingAmounts) =>
+  a.in.isZero() && a.out.isZero() && a.correction.isZero() && a.money.every((l) => l.amount.isZero());
 
 /**
  * Brings the document's booking to its current revision, in the caller's transaction: every live entry of it is
@@ -271,7 +287,7 @@ export async function bookCorrections(
 ): Promise<PostingStatus> {
   const parts = [...byBranch].map(
     ([branchId, value]) =>
-      [branchId, { in: dec(0), out: dec(0), correction: dec(value) }] as [string, PostingAmounts],
+      [branchId, { in: dec(0), out: dec(0), correction: dec(value), money: [] }] as [string, PostingAmounts],
   );
   const entries = await linesOfParts(tenantScope(trx, tenantId), doc, parts);
   if (!Array.isArray(entries)) return bookDocument(trx, tenantId, doc, true);

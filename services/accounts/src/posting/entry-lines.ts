@@ -5,11 +5,12 @@ import {
   tableOf,
   type AccountLinkName,
   type BranchAccountLinks,
+  type Dec,
 } from '@erp/contracts';
 import { parseJson, replicaTables, type TenantScope } from '@erp/service-kit';
 import type { JournalLineInput } from '../journal';
 import { postableAccountIssue } from '../chart';
-import type { PostingAmounts, PostingRule, RuleLine } from './rules';
+import type { MoneyLine, PostingAmounts, PostingRule, RuleLine } from './rules';
 
 /** Why a document could not be posted: a reason key of the server texts and the link it concerns. */
 export interface NotPostable {
@@ -53,6 +54,26 @@ function activeLines(rule: PostingRule, amounts: PostingAmounts) {
 }
 
 /**
+ * The money part's lines netted: one per link, side and tax tag (two payments in cash are one cash line), with a
+ * negative amount on the other side; in the order first met, zero ones left out.
+ */
+function nettedMoney(lines: readonly MoneyLine[]) {
+  const out = new Map<
+    string,
+    { link: AccountLinkName; side: 'debit' | 'credit'; amount: Dec; taxTag: string | null }
+  >();
+  for (const l of lines) {
+    if (l.amount.isZero()) continue;
+    const side = l.amount.isNegative() ? (l.side === 'debit' ? 'credit' : 'debit') : l.side;
+    const key = `${l.link}\u0000${side}\u0000${l.taxTag ?? ''}`;
+    const found = out.get(key);
+    if (found) found.amount = found.amount.plus(l.amount.abs());
+    else out.set(key, { link: l.link, side, amount: l.amount.abs(), taxTag: l.taxTag });
+  }
+  return [...out.values()];
+}
+
+/**
  * The journal lines of a document from its rule, its amounts and the branch's links, or why they cannot be
  * made: a link not set, an account that no longer exists or has sub-accounts. An empty list books nothing.
  */
@@ -82,7 +103,24 @@ export async function entryLines(
     out.push({ accountId: links[l.debit]!, debit: l.amount, credit: '0' });
     out.push({ accountId: links[l.credit]!, debit: '0', credit: l.amount });
   }
+  // the money part after the cost's pairs (a document of stock alone books exactly its pairs)
+  for (const l of nettedMoney(amounts.money)) {
+    const problem = await accountOf(l.link);
+    if (problem) return problem;
+    const amount = l.amount.toFixed();
+    out.push({
+      accountId: links[l.link]!,
+      debit: l.side === 'debit' ? amount : '0',
+      credit: l.side === 'credit' ? amount : '0',
+      ...(l.taxTag ? { taxTag: l.taxTag } : {}),
+    });
+  }
   return out;
 }
 
-export const zeroAmounts = (): PostingAmounts => ({ in: dec(0), out: dec(0), correction: dec(0) });
+export const zeroAmounts = (): PostingAmounts => ({
+  in: dec(0),
+  out: dec(0),
+  correction: dec(0),
+  money: [],
+});

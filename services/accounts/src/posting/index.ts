@@ -7,6 +7,7 @@ import { postingRules } from './registry';
 
 export { postingMigration } from './posting-migration';
 export { postingCodesMigration } from './posting-codes-migration';
+export { postingMoneyMigration } from './posting-money-migration';
 export { postingHandlers } from './consumers';
 export { postingRouteHandlers } from './posting.routes';
 export {
@@ -17,7 +18,7 @@ export {
   type PostingOutcome,
 } from './pending';
 export { postingRules, postingSourceType, ruleFor } from './registry';
-export type { PostingRule, RuleLine, PostingAmounts } from './rules';
+export type { PostingRule, RuleLine, PostingAmounts, DocumentMoney, MoneyLine } from './rules';
 export {
   findPostingDocument,
   liveEntries,

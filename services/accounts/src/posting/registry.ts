@@ -1,8 +1,9 @@
 import { inventoryPostingRules } from './inventory-rules';
 import type { PostingRule } from './rules';
+import { salesPostingRules } from './sales-rules';
 
 /** Every declared posting rule; sales and purchases add their declarations files here. */
-export const postingRules: readonly PostingRule[] = [...inventoryPostingRules];
+export const postingRules: readonly PostingRule[] = [...inventoryPostingRules, ...salesPostingRules];
 
 const byKey = new Map(postingRules.map((r) => [`${r.sourceService}.${r.documentType}`, r]));
 

@@ -8,6 +8,33 @@ export interface PostingAmounts {
   out: Dec;
   /** The signed sum of the cost corrections of back-dated re-costing for the document's revision. */
   correction: Dec;
+  /** The lines of the document's money part (an invoice's revenue, VAT and payments) in this branch, or none. */
+  money: readonly MoneyLine[];
+}
+
+/**
+ * A document's money at its last revision as its service's event gave it (a sales invoice or return): amounts
+ * are exact decimal strings of the invoice arithmetic, positive. What was paid is by payment method kind; the
+ * rest of the total is on credit.
+ */
+export interface DocumentMoney {
+  gross: string;
+  discount: string;
+  vat: string;
+  total: string;
+  vatCategories: readonly { category: string; rate: string; taxable: string; vat: string }[];
+  payments: readonly { methodId: string; kind: string; amount: string }[];
+}
+
+/**
+ * One line of a money part: `amount` on the `side` of the branch's `link` account (a negative amount falls on the
+ * other side), with the VAT return's tax tag when it belongs to a box (`taxTagText`).
+ */
+export interface MoneyLine {
+  link: AccountLinkName;
+  side: 'debit' | 'credit';
+  amount: Dec;
+  taxTag: string | null;
 }
 
 /**
@@ -17,7 +44,7 @@ export interface PostingAmounts {
 export interface RuleLine {
   debit: AccountLinkName;
   credit: AccountLinkName;
-  amount: keyof PostingAmounts;
+  amount: 'in' | 'out' | 'correction';
 }
 
 /**
@@ -28,6 +55,11 @@ export interface PostingRule {
   sourceService: string;
   documentType: string;
   lines: readonly RuleLine[];
+  /**
+   * A document with a money part (issue 14: sales invoices and returns) books it from its own event, in the
+   * document's branch, beside its cost from the stock event: its lines from the money as last received.
+   */
+  money?: (money: DocumentMoney) => readonly MoneyLine[];
 }
 
 /**

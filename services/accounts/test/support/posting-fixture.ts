@@ -34,13 +34,16 @@ export async function postingFixture(engine: Engine) {
 
   /**
    * Each document's booking now: the net (debit - credit, stored units) per account of its live entries, or per
-   * branch and account (`<branchId>|<accountId>`) with `byBranch`.
+   * branch and account (`<branchId>|<accountId>`) with `byBranch`; inventory's documents unless `service` says.
    */
-  async function liveBookings(byBranch = false): Promise<Map<string, Map<string, bigint>>> {
+  async function liveBookings(
+    byBranch = false,
+    service = 'inventory',
+  ): Promise<Map<string, Map<string, bigint>>> {
     const db = accountsDb();
     const entries = (await db('journal_entries')
       .where({ tenant_id: tenantId })
-      .andWhere('source_type', 'like', 'inventory.%')
+      .andWhere('source_type', 'like', `${service}.%`)
       .select('id', 'branch_id', 'source_id', 'reverses_entry_id')) as {
       id: string;
       branch_id: string;
