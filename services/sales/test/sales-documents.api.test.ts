@@ -18,6 +18,7 @@ describe.each(engines())('sales documents on %s', (engine) => {
   let app: TestApp;
   let admin: Awaited<ReturnType<typeof login>>;
   const ids: Record<string, string> = {};
+  let links: Record<string, string> = {};
 
   beforeAll(async () => {
     app = await startTestApp(engine);
@@ -58,6 +59,15 @@ describe.each(engines())('sales documents on %s', (engine) => {
     ids.customer = (
       await create('/api/Customers', { arabicName: 'شركة النور', creditLimit: '100000', phone: '0551234000' })
     ).id;
+    // the branch books its documents as they come (its links are the default chart's)
+    const startUp = await app.api.get('/api/aggregates/StartUp').set(as());
+    const branch = startUp.body.branches.find((b: { id: string }) => b.id === admin.defaultBranchId);
+    links = branch.accountLinks;
+    const saved = await app.api
+      .put(`/api/Branches/${admin.defaultBranchId}`)
+      .set(as())
+      .send({ ...branch, switches: { ...branch.switches, automaticPosting: true } });
+    expect(saved.status).toBe(200);
     await app.flush();
   });
   afterAll(async () => app?.stop());
@@ -105,6 +115,34 @@ describe.each(engines())('sales documents on %s', (engine) => {
       .sum({ q: 'quantity' })
       .first();
     return fromStored(String(row?.q ?? 0)).toString();
+  }
+  /** The document's live ledger effect: the net (debit − credit) per account link name, of every entry. */
+  async function ledgerOf(type: string, id: string): Promise<Record<string, string>> {
+    const rows = (await app.embedded.services
+      .accounts!.db('journal_lines as l')
+      .join('journal_entries as e', 'e.id', 'l.entry_id')
+      .where('e.source_type', `sales.${type}`)
+      .andWhere('e.source_id', id)
+      .groupBy('l.account_id')
+      .select('l.account_id')
+      .sum({ debit: 'l.debit', credit: 'l.credit' })) as {
+      account_id: string;
+      debit: unknown;
+      credit: unknown;
+    }[];
+    const names = new Map(Object.entries(links).map(([name, account]) => [account, name]));
+    return Object.fromEntries(
+      rows
+        .map(
+          (r) =>
+            [
+              names.get(r.account_id) ?? r.account_id,
+              fromStored(String(r.debit)).minus(fromStored(String(r.credit))),
+            ] as const,
+        )
+        .filter(([, v]) => !v.isZero())
+        .map(([k, v]) => [k, v.toString()]),
+    );
   }
   const fieldCodes = (body: { errors?: { field: string; code: string }[] }) =>
     Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.code]));
@@ -156,6 +194,16 @@ describe.each(engines())('sales documents on %s', (engine) => {
     // 3 pieces + 1 carton of 12 of tuna, 2 of rice
     expect(await stockOf(ids.tuna!)).toBe('85');
     expect(await stockOf(ids.rice!)).toBe('48');
+    // gross 180, discounts 9.50 + 17.05, VAT 23.02; card 100 and cash 80 less 3.53 change; cost 15 × 5 + 2 × 12
+    expect(await ledgerOf('salesInvoices', ids.invoice!)).toEqual({
+      sales: '-180',
+      discountsAllowed: '26.55',
+      vatOutput: '-23.02',
+      cash: '76.47',
+      banks: '100',
+      costOfGoodsSold: '99',
+      inventory: '-99',
+    });
     expect(res.body.issue).toMatchObject({
       uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
       unit: `branch:${admin.defaultBranchId}`,
@@ -186,10 +234,7 @@ describe.each(engines())('sales documents on %s', (engine) => {
       // under the minimum (6) the branch only warns by default; under cost (5) it refuses unless allowed
       [{ lines: [line(ids.tuna!, '1', '4')] }, { 'lines.0.price': 'validation.belowCost' }],
       [{ customerId: '00000000-0000-4000-8000-000000000099' }, { customerId: 'validation.reference' }],
-      [
-        { lines: [line(ids.tuna!, '1', '10', { unitId: ids.store })] },
-        { lines: 'validation.reference' },
-      ],
+      [{ lines: [line(ids.tuna!, '1', '10', { unitId: ids.store })] }, { lines: 'validation.reference' }],
       [
         { payments: [{ paymentMethodId: ids.card, amount: '500' }] },
         { payments: 'validation.paidAboveTotal' },
@@ -315,6 +360,14 @@ describe.each(engines())('sales documents on %s', (engine) => {
     expect(ret.status).toBe(201);
     await app.flush();
     expect(await stockOf(ids.rice!)).toBe(String(48 - 6 + 2));
+    // the credit note: 40 back off sales returns with its VAT 6 against the receivable; 2 × 12 back in stock
+    expect(await ledgerOf('salesReturns', ret.body.id)).toEqual({
+      salesReturns: '40',
+      vatOutput: '6',
+      receivables: '-46',
+      inventory: '24',
+      costOfGoodsSold: '-24',
+    });
     // a return needs the invoice it returns
     const orphan = await app.api
       .post('/api/SalesReturns')
@@ -348,6 +401,7 @@ describe.each(engines())('sales documents on %s', (engine) => {
     expect(cancelled.body.status).toBe('cancelled');
     await app.flush();
     expect(await stockOf(ids.tuna!)).toBe('85');
+    expect(await ledgerOf('salesInvoices', res.id)).toEqual({});
     const row = await salesDb()('doc_sales_invoices').where({ id: res.id }).first();
     // the unit's counter runs over invoices and credit notes alike (ZATCA's invoice counter): 1, 2, the return 3
     expect(Number(row.issue_counter)).toBe(4);
