@@ -37,7 +37,7 @@ const stockMoved: EventHandler = async (trx, envelope, payload) => {
   const p = payload as PayloadOf<'stockMoved'>;
   if (!ruleFor(p.sourceService, p.documentType)) return;
   const s = tenantScope(trx, envelope.tenantId);
-  const known = await findPostingDocument(s, p);
+  const known = await findPostingDocument(s, p, true);
   if (known && known.revision >= p.revision) return;
   // a document with a money part (a sales invoice) stays in the branch its money event named
   const branchId = (known?.money ? known.branchId : null) ?? envelope.branchId ?? known?.branchId ?? '';
@@ -120,7 +120,7 @@ const salesDocumentChanged: EventHandler = async (trx, envelope, payload) => {
   if (issue) throw new Error(`sales.document.changed ${p.documentType} ${p.documentId}: ${issue}`);
   const s = tenantScope(trx, envelope.tenantId);
   const key = { sourceService: SALES, documentType: p.documentType, documentId: p.documentId };
-  const known = await findPostingDocument(s, key);
+  const known = await findPostingDocument(s, key, true);
   if (known && (known.moneyRevision ?? 0) >= p.revision) return;
   const latest = !known || p.revision >= known.revision;
   const doc: PostingDocument = known
@@ -173,7 +173,7 @@ const stockCostCorrected: EventHandler = async (trx, envelope, payload) => {
   const perDocument = new Map<string, { key: Correction; byBranch: Map<string, Dec> }>();
   for (const [i, c] of p.corrections.entries()) {
     if (!ruleFor(c.sourceService, c.documentType)) continue;
-    const known = await findPostingDocument(s, c);
+    const known = await findPostingDocument(s, c, true);
     if (known && known.revision > c.revision) continue;
     const branchId = branchOf(c.storeId) || known?.branchId || '';
     await s.insert(POSTING_CORRECTIONS, {

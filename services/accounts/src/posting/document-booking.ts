@@ -77,8 +77,17 @@ export const documentKey = (d: Pick<PostingDocument, 'sourceService' | 'document
 export async function findPostingDocument(
   s: TenantScope,
   key: Pick<PostingDocument, 'sourceService' | 'documentType' | 'documentId'>,
+  /**
+   * Locked for the caller's transaction (MySQL): a document's stock and money parts come by different events that
+   * a distributed consumer may apply at once; each reads the row and writes it whole, so the later one waits for
+   * the first instead of writing back what it read before the first committed (a lost update). A row not there
+   * yet takes InnoDB's gap lock: of two first arrivals one deadlocks and the inbox runs it again.
+   */
+  lock = false,
 ): Promise<PostingDocument | null> {
-  const row = await s(POSTING_DOCUMENTS).where(documentKey(key)).first();
+  const q = s(POSTING_DOCUMENTS).where(documentKey(key));
+  const mysql = String(s.db.client.config.client).startsWith('mysql');
+  const row = await (lock && mysql ? q.forUpdate() : q).first();
   return row ? toPostingDocument(row) : null;
 }
 
