@@ -105,6 +105,9 @@ export interface BranchInfo {
   englishName: string;
   decimalDigits: number;
   isMaster: boolean;
+  /** The branch's default store and customer (spec section 5): a new sales document starts with them. */
+  defaultStoreId?: string | null;
+  defaultCustomerId?: string | null;
 }
 
 /** The chosen fiscal year; `year: null` is the all-years entry (spec section 6). */

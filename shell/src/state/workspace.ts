@@ -45,6 +45,8 @@ export const loadWorkspace = createAsyncThunk<
       englishName: b.englishName,
       decimalDigits: b.decimalDigits,
       isMaster: b.isMaster,
+      defaultStoreId: b.defaultStoreId,
+      defaultCustomerId: b.defaultCustomerId,
     })),
     company: {
       arabicName: startUp.currentCompany.arabicName,

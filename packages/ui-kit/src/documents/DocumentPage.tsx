@@ -24,7 +24,8 @@ import {
 } from './document-model';
 import { useCountSheet } from './count-sheet';
 import { useItemLineCells, type ItemLineHooks } from './item-lines';
-import { defaultUnitCost } from './items';
+import { defaultSalesPrice, defaultUnitCost } from './items';
+import { ConversionLinks, useConvertedStart } from './ConversionLinks';
 import { mergedNames, namesOf, recordNames, useDocumentReferences } from './document-references';
 import { StatusTags } from './StatusTags';
 import { StatusChanges } from './StatusChanges';
@@ -58,7 +59,7 @@ export function DocumentPage({
   const references = useDocumentReferences(doc, context);
   const [record, setRecord] = useState<DocumentRecord | null>(null);
   const [values, setValues] = useState<FormValues>(() =>
-    emptyDocument(doc, defaultDate(today(), context.fiscalYear)),
+    startingValues(doc, emptyDocument(doc, defaultDate(today(), context.fiscalYear)), context.branch),
   );
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -75,6 +76,8 @@ export function DocumentPage({
     if (r.jobId) setCloseJob(r.jobId);
   });
   const closing = Boolean(record?.jobId);
+  // a new invoice from a quotation or order, a return from an invoice (`?from=`): its remaining lines
+  useConvertedStart(doc, editing, defaultDate(today(), context.fiscalYear), setValues);
 
   const lines = linesOf(values);
   const locked = statusesOf(doc).locked;
@@ -104,12 +107,29 @@ export function DocumentPage({
   const costHooks = useMemo<ItemLineHooks>(() => {
     const priceField = doc.priceField;
     if (!priceField) return {};
+    // a sale's line starts at the unit's sales price, standard-rated unless the item is not taxable, from the
+    // branch's default store
+    if (doc.money)
+      return {
+        onItem: (line, item, unitId) => ({
+          ...(String(line[priceField] ?? '').trim() ? {} : { [priceField]: defaultSalesPrice(item, unitId) }),
+          ...(line.taxCategory
+            ? {}
+            : item.isTaxable === false
+              ? { taxCategory: 'E', taxRate: '0' }
+              : { taxCategory: 'S', taxRate: '15' }),
+          ...(line.storeId || !context.branch?.defaultStoreId
+            ? {}
+            : { storeId: context.branch.defaultStoreId }),
+        }),
+        onUnit: (_line, item, unitId) => ({ [priceField]: defaultSalesPrice(item, unitId) }),
+      };
     return {
       onItem: (line, item, unitId) =>
         String(line[priceField] ?? '').trim() ? {} : { [priceField]: defaultUnitCost(item, unitId, digits) },
       onUnit: (_line, item, unitId) => ({ [priceField]: defaultUnitCost(item, unitId, digits) }),
     };
-  }, [doc, digits]);
+  }, [doc, digits, context.branch]);
   const { items, renderCell, remember } = useItemLineCells(lines, unitNames, costHooks, broughtNames);
 
   const set = (name: string, value: unknown) => {
@@ -345,6 +365,7 @@ export function DocumentPage({
                   />
                 ))
             : null}
+          {record && !missing ? <ConversionLinks doc={doc} record={record} /> : null}
           {doc.closable &&
           record &&
           reason === null &&
@@ -416,4 +437,18 @@ export function DocumentPage({
         : null}
     </section>
   );
+}
+
+/** A new sales document starts with the branch's default customer, paid in cash (spec section 5). */
+function startingValues(
+  doc: DocumentDef,
+  values: FormValues,
+  branch: { defaultCustomerId?: string | null } | null,
+) {
+  const has = (name: string) => doc.header.some((f) => f.name === name);
+  return {
+    ...values,
+    ...(has('customerId') && branch?.defaultCustomerId ? { customerId: branch.defaultCustomerId } : {}),
+    ...(has('paymentType') ? { paymentType: 'cash' } : {}),
+  };
 }

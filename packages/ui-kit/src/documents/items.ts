@@ -10,7 +10,14 @@ export interface CatalogItem {
   barcode?: string;
   mainUnitId?: string | null;
   costPrice?: string | null;
-  units?: readonly { unitId: string | null; conversionRate: string | null; barcode?: string }[];
+  salesPrice?: string | null;
+  isTaxable?: boolean;
+  units?: readonly {
+    unitId: string | null;
+    conversionRate: string | null;
+    barcode?: string;
+    salesPrice?: string | null;
+  }[];
 }
 
 /** What the item cell hands the line: the item and the unit it names (a sub-unit's barcode names that unit). */
@@ -45,4 +52,15 @@ export function conversionRateOf(item: CatalogItem, unitId: string | null): stri
 export function defaultUnitCost(item: CatalogItem, unitId: string | null, digits: number): string {
   if (item.costPrice === null || item.costPrice === undefined || item.costPrice === '') return '';
   return formatDecimal(dec(item.costPrice).times(conversionRateOf(item, unitId)), digits);
+}
+
+/**
+ * The price a sales line starts with: the unit's own sales price, else the item's (per main unit) times the
+ * unit's rate; kept to four decimals (the tax arithmetic rounds the totals, never the price). Empty: none.
+ */
+export function defaultSalesPrice(item: CatalogItem, unitId: string | null): string {
+  const own = item.units?.find((u) => u.unitId === unitId && unitId !== item.mainUnitId)?.salesPrice;
+  if (own) return own;
+  if (item.salesPrice === null || item.salesPrice === undefined || item.salesPrice === '') return '';
+  return dec(item.salesPrice).times(conversionRateOf(item, unitId)).toDecimalPlaces(4).toString();
 }
