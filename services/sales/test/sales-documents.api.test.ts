@@ -309,7 +309,7 @@ describe.each(engines())('sales documents on %s', (engine) => {
     const quotation = await create('/api/Quotations', {
       date: today,
       customerId: ids.customer,
-      paymentType: 'credit',
+      paymentType: 'onCredit',
       lines: [line(ids.rice!, '10', '20')],
     });
     const converted = await app.api
@@ -318,7 +318,7 @@ describe.each(engines())('sales documents on %s', (engine) => {
       .send({
         date: today,
         customerId: ids.customer,
-        paymentType: 'credit',
+        paymentType: 'onCredit',
         sourceType: 'quotations',
         sourceId: quotation.id,
         lines: [{ ...line(ids.rice!, '6', '20'), sourceLineNo: 1 }],
@@ -335,7 +335,7 @@ describe.each(engines())('sales documents on %s', (engine) => {
       .send({
         date: today,
         customerId: ids.customer,
-        paymentType: 'credit',
+        paymentType: 'onCredit',
         reason: 'goodsReturned',
         sourceType: 'salesInvoices',
         sourceId: converted.body.id,
@@ -350,7 +350,7 @@ describe.each(engines())('sales documents on %s', (engine) => {
       .send({
         date: today,
         customerId: ids.customer,
-        paymentType: 'credit',
+        paymentType: 'onCredit',
         reason: 'goodsReturned',
         sourceType: 'salesInvoices',
         sourceId: converted.body.id,
@@ -375,7 +375,7 @@ describe.each(engines())('sales documents on %s', (engine) => {
       .send({
         date: today,
         customerId: ids.customer,
-        paymentType: 'credit',
+        paymentType: 'onCredit',
         reason: 'other',
         lines: [line(ids.rice!, '1', '20')],
       });
@@ -393,7 +393,7 @@ describe.each(engines())('sales documents on %s', (engine) => {
   it('cancels an issued invoice: what it moved comes back, its number stays', async () => {
     const res = await create(
       '/api/SalesInvoices',
-      invoice({ discount: '0', lines: [line(ids.tuna!, '5', '10')], paymentType: 'credit', then: 'issue' }),
+      invoice({ discount: '0', lines: [line(ids.tuna!, '5', '10')], paymentType: 'onCredit', then: 'issue' }),
     );
     await app.flush();
     expect(await stockOf(ids.tuna!)).toBe('80');

@@ -19,7 +19,7 @@ const lines: readonly FieldDef[] = [
 ];
 
 /** Spec section 5: 'payment type must fit the customer' (a cash customer pays cash). */
-export const salesPaymentTypes = ['cash', 'credit'] as const;
+export const salesPaymentTypes = ['cash', 'onCredit'] as const;
 
 const header: readonly FieldDef[] = [
   { name: 'customerId', kind: 'reference', reference: 'customers', required: true, list: true },

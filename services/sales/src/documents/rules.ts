@@ -48,7 +48,7 @@ export async function salesDocumentIssues(
     .where({ id: str(input.customerId) })
     .first('suspended', 'is_cash_customer');
   if (customer?.suspended) issues.push({ field: 'customerId', code: 'validation.customerSuspended' });
-  if (customer?.is_cash_customer && input.paymentType === 'credit')
+  if (customer?.is_cash_customer && input.paymentType === 'onCredit')
     issues.push({ field: 'paymentType', code: 'validation.paymentTypeNotCompatible' });
   if (doc.name === 'salesReturns' && !input.sourceId)
     issues.push({ field: 'sourceId', code: 'validation.returnNeedsInvoice' });
