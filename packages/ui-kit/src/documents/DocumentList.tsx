@@ -37,6 +37,8 @@ type ListRow = Record<string, unknown> & {
   referenced: boolean;
   totalQuantity: string;
   totalValue: string;
+  /** A money document's kept totals (its total with VAT). */
+  money?: { taxInclusive: string };
   /** Per main unit of the lines' items, named in `names` (the service's list gives them when it keeps units). */
   quantityTotals?: { unitId: string; quantity: string }[];
   names?: ReferenceNames;
@@ -207,6 +209,22 @@ export function DocumentList({
               }}
             />
           ))}
+          {/* the other header fields the type lists (a sale's customer and payment type): names, not ids */}
+          {doc.header
+            .filter((f) => f.list && !doc.storeFields.includes(f.name))
+            .map((f) => (
+              <Column
+                key={f.name}
+                field={f.name}
+                header={fieldLabel(language, f.name, doc.name)}
+                body={(r: ListRow) => {
+                  const value = r[f.name];
+                  if (value === null || value === undefined || value === '') return '';
+                  if (f.kind === 'enum') return label(language, `options.${String(value)}`);
+                  return recordNames(r.names, language).get(String(value)) ?? String(value);
+                }}
+              />
+            ))}
           <Column
             field="status"
             header={label(language, 'fields.status')}
@@ -221,12 +239,24 @@ export function DocumentList({
               body={(r: ListRow) => <bdi data-testid="doc-list-quantity">{quantityText(r, language)}</bdi>}
             />
           ) : null}
-          <Column
-            field="totalValue"
-            header={label(language, 'fields.totalValue')}
-            bodyClassName="erp-md__num"
-            body={(r: ListRow) => formatDecimal(r.totalValue || '0', digits)}
-          />
+          {doc.money ? (
+            // a money document's value is its total with VAT, in the currency's two decimals
+            <Column
+              field="money"
+              header={label(language, 'fields.totalValue')}
+              bodyClassName="erp-md__num"
+              body={(r: ListRow) => (
+                <bdi data-testid="doc-list-total">{formatDecimal(r.money?.taxInclusive ?? '0', 2)}</bdi>
+              )}
+            />
+          ) : (
+            <Column
+              field="totalValue"
+              header={label(language, 'fields.totalValue')}
+              bodyClassName="erp-md__num"
+              body={(r: ListRow) => formatDecimal(r.totalValue || '0', digits)}
+            />
+          )}
         </DataTable>
       </div>
       <Dialog
