@@ -27,6 +27,8 @@ export interface Letterhead {
     additionalNumber?: string | null;
     address?: string | null;
     phone?: string | null;
+    /** The branch's time zone: a fiscal document shows its moments in it (design.md 9). */
+    timezone?: string | null;
   }[];
 }
 
