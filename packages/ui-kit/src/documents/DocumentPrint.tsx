@@ -1,5 +1,5 @@
 import { formatDecimal, type DocumentDef, type DocumentRecord } from '@erp/contracts';
-import { PrintHeader, PrintSignatures } from '../PrintHeader';
+import { PrintHeader, PrintSignatures, useLetterhead } from '../PrintHeader';
 import { fieldLabel, formatDate, label, type Language } from '@erp/i18n';
 import { useFeature } from '../feature';
 import { nameOf, type FormValues } from '../master-data/form-model';
@@ -36,7 +36,7 @@ export function PrintView({
   totals,
   language,
   digits,
-  blocks = defaultPrintBlocks,
+  blocks: given,
 }: {
   doc: DocumentDef;
   docName: string;
@@ -50,10 +50,13 @@ export function PrintView({
   totals: { quantity: string; value: string };
   language: Language;
   digits: number;
-  /** What the company's print template for this document type shows. */
+  /** What the print shows of its optional blocks; by default the company's template for the document type. */
   blocks?: PrintBlocks;
 }) {
   const context = useFeature();
+  const templates: Readonly<Record<string, Partial<PrintBlocks> | undefined>> =
+    useLetterhead()?.company.printTemplates ?? {};
+  const blocks = given ?? { ...defaultPrintBlocks, ...templates[doc.name] };
   const lines = linesOf(values).filter((l) => l.itemId);
   const dir = context.dir;
   if (record && isTaxDocument(doc, record)) {
