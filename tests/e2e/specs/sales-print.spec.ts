@@ -50,6 +50,19 @@ test.describe('sales print', () => {
       },
     });
     expect(branchPut.status(), await branchPut.text()).toBe(200);
+    // the invoice template: a text under the print, no signature lines; a backslash is refused in Arabic
+    const footer = `شكراً لتعاملكم ${n.tag}`;
+    const refused = await page.request.put('/api/Company/PrintTemplates', {
+      headers: await headersOf(page),
+      data: { salesInvoices: { footerText: 'C:\\prints' } },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain('لا يُسمح بالشرطة المائلة العكسية');
+    const template = await page.request.put('/api/Company/PrintTemplates', {
+      headers: await headersOf(page),
+      data: { salesInvoices: { footerText: footer, showSignatures: false } },
+    });
+    expect(template.status(), await template.text()).toBe(200);
 
     // the catalog, a buyer with a VAT number and an address, and a cash payment method
     const category = await api.post('/api/ItemCategories', { arabicName: n.category });
@@ -159,6 +172,8 @@ test.describe('sales print', () => {
     await expect(view.getByTestId('tax-buyer-address')).toContainText('جدة');
     await expect(view.getByTestId('tax-total-with-vat')).toHaveText(invoice.money.taxInclusive);
     await expect(view.getByTestId('tax-payments')).toContainText(`نقدي ${n.tag}`);
+    await expect(view.getByTestId('print-footer-text')).toHaveText(footer);
+    await expect(view.getByTestId('print-signatures')).toHaveCount(0);
 
     // the QR code as the page shows it, decoded by jsQR and compared with the invoice the API reads
     const qr = view.getByTestId('tax-qr');
