@@ -32,6 +32,7 @@ import {
   userUpdateInput,
 } from './identity';
 import { Permission as P } from './permissions';
+import { printTemplatesSchema } from './print-templates';
 import { ONE_MIB } from './validators';
 
 const service = 'identity' as const;
@@ -326,6 +327,16 @@ export const identityRoutes = defineRoutes({
     summary: 'Change the company',
     body: companyInput,
     response: companySchema,
+  },
+  updatePrintTemplates: {
+    method: 'put',
+    path: '/api/Company/PrintTemplates',
+    service,
+    access: access.permission(P.editCompany),
+    tag: 'Company',
+    summary: "Change the print templates of the sales documents (the spec's invoice template)",
+    body: printTemplatesSchema,
+    response: printTemplatesSchema,
   },
   auditChanges: {
     method: 'get',

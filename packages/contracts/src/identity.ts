@@ -3,6 +3,7 @@ import { isStrictBase64, textSchema } from './text';
 import { idSchema, namesInput } from './common';
 import { decimalString } from './money';
 import { branchAccountLinks, noAccountLinks } from './account-links';
+import { printTemplatesSchema } from './print-templates';
 import { isPermissionName, type PermissionName } from './permissions';
 import {
   ONE_MIB,
@@ -235,6 +236,8 @@ export const companySchema = z.object({
   country: z.string(),
   currency: z.string(),
   businessTypes: businessTypes,
+  /** The print templates per sales document type (changed by their own route, not by a company edit). */
+  printTemplates: printTemplatesSchema.default({}),
 });
 export type Company = z.infer<typeof companySchema>;
 

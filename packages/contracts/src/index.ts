@@ -9,6 +9,7 @@ export * from './account-links';
 export * from './vat-boxes';
 export * from './money-documents';
 export * from './identity';
+export * from './print-templates';
 export * from './events';
 export * from './asyncapi';
 export * from './http';

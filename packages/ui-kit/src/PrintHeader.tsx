@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '@erp/api-client';
+import type { PrintTemplates } from '@erp/contracts';
 import type { Language } from '@erp/i18n';
 import { useFeature } from './feature';
 import { nameOf } from './master-data/form-model';
@@ -13,6 +14,8 @@ export interface Letterhead {
     logoUrl?: string | null;
     taxNumber?: string | null;
     commercialRegisterNumber?: string | null;
+    /** The print templates per sales document type (the spec's invoice template). */
+    printTemplates?: PrintTemplates;
   };
   branches: {
     id: string;
@@ -27,6 +30,8 @@ export interface Letterhead {
     additionalNumber?: string | null;
     address?: string | null;
     phone?: string | null;
+    /** The branch's time zone: a fiscal document shows its moments in it (design.md 9). */
+    timezone?: string | null;
   }[];
 }
 
@@ -47,6 +52,11 @@ function loadLetterhead(api: ApiClient): Promise<Letterhead> {
     letterheads.set(api, found);
   }
   return found;
+}
+
+/** A change of the company's print data (its templates): the next print reads StartUp again. */
+export function forgetLetterhead(api: ApiClient): void {
+  letterheads.delete(api);
 }
 
 /** The company and branch a print names (loaded once per session; null until loaded or when refused). */

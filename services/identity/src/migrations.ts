@@ -236,4 +236,13 @@ export const identityMigrations: Migration[] = [
       }
     },
   },
+  {
+    // issue 14: the print templates of the sales documents (the spec's invoice template), JSON beside the company
+    name: 'identity_0006_print_templates',
+    async up(knex) {
+      await knex.schema.alterTable('company', (t) => {
+        t.text('print_templates').nullable();
+      });
+    },
+  },
 ];

@@ -19,6 +19,7 @@ const UserFormPage = lazy(() => users().then((m) => ({ default: m.UserFormPage }
 const BranchesPage = lazy(() => branches().then((m) => ({ default: m.BranchesPage })));
 const BranchFormPage = lazy(() => branches().then((m) => ({ default: m.BranchFormPage })));
 const CompanyPage = lazy(() => settings().then((m) => ({ default: m.CompanyPage })));
+const InvoiceTemplatePage = lazy(() => settings().then((m) => ({ default: m.InvoiceTemplatePage })));
 const LogsPage = lazy(() => settings().then((m) => ({ default: m.LogsPage })));
 const SupportTicketsPage = lazy(() => settings().then((m) => ({ default: m.SupportTicketsPage })));
 const SubscriptionDataPage = lazy(() => settings().then((m) => ({ default: m.SubscriptionDataPage })));
@@ -55,6 +56,7 @@ export const shellScreens: Record<Exclude<ShellScreen, 'forgetPassword'>, () => 
   branchPreview: () => branch('preview'),
   branchStartUp: () => branch('startUp'),
   company: () => page(CompanyPage),
+  invoiceTemplate: () => page(InvoiceTemplatePage),
   logs: () => page(LogsPage),
   systemEvents: () => <RequireAdmin>{page(SystemEventsPage)}</RequireAdmin>,
   supportTickets: () => page(SupportTicketsPage),

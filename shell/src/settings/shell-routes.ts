@@ -17,6 +17,7 @@ export const shellPaths = {
   branchPreview: '/branches/preview/:id',
   branchStartUp: '/branches/startUp/:id',
   company: '/company',
+  invoiceTemplate: '/invoice-template',
   logs: '/logs',
   systemEvents: '/system-events',
   supportTickets: '/support-tickets',
@@ -49,6 +50,7 @@ export const shellRoutes: readonly FeatureRoute[] = [
   route('branchPreview', 'viewBranches'),
   route('branchStartUp', 'editBranches', 'full'),
   route('company', 'editCompany'),
+  route('invoiceTemplate', 'editCompany'),
   route('logs', 'viewUsers'),
   // admins only (the menu's 'admin' flag and the screen's guard): the admin API answers nobody else
   route('systemEvents', null),
@@ -66,6 +68,13 @@ export const shellManifest: FeatureManifest = {
     { group: 'settings', path: '/users', labelKey: 'menu.users', icon: 'pi pi-users', order: 10 },
     { group: 'settings', path: '/branches', labelKey: 'menu.branches', icon: 'pi pi-sitemap', order: 20 },
     { group: 'settings', path: '/company', labelKey: 'menu.company', icon: 'pi pi-building', order: 30 },
+    {
+      group: 'settings',
+      path: '/invoice-template',
+      labelKey: 'menu.invoiceTemplate',
+      icon: 'pi pi-print',
+      order: 35,
+    },
     { group: 'settings', path: '/logs', labelKey: 'menu.logs', icon: 'pi pi-history', order: 40 },
     {
       group: 'settings',

@@ -64,6 +64,7 @@ export const ar: ServerMessages = {
   'validation.integer': 'أدخل عددًا صحيحًا',
   'validation.decimal': 'أدخل رقمًا بأربع خانات عشرية كحد أقصى، كنص',
   'validation.digits': 'أدخل {length} أرقام بالضبط',
+  'validation.backslash': 'لا يُسمح بالشرطة المائلة العكسية (\\) في قوالب الطباعة',
   'validation.date': 'أدخل التاريخ بالصيغة YYYY-MM-DD',
   'validation.time': 'أدخل الوقت بالصيغة HH:MM',
   'validation.startBeforeEnd': 'يجب أن يكون تاريخ البداية قبل تاريخ النهاية',

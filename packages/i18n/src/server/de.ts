@@ -68,6 +68,7 @@ export const de: ServerMessages = {
   'validation.integer': 'Geben Sie eine ganze Zahl ein',
   'validation.decimal': 'Geben Sie eine Zahl mit höchstens vier Nachkommastellen als Text ein',
   'validation.digits': 'Geben Sie genau {length} Ziffern ein',
+  'validation.backslash': 'Druckvorlagen dürfen keinen Backslash (\\) enthalten',
   'validation.date': 'Geben Sie ein Datum im Format YYYY-MM-DD ein',
   'validation.time': 'Geben Sie eine Uhrzeit im Format HH:MM ein',
   'validation.startBeforeEnd': 'Das Startdatum muss vor dem Enddatum liegen',

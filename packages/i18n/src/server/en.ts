@@ -67,6 +67,7 @@ export const en = {
   'validation.integer': 'Enter a whole number',
   'validation.decimal': 'Enter a number with at most four decimals, as text',
   'validation.digits': 'Enter exactly {length} digits',
+  'validation.backslash': 'Print templates may not contain a backslash (\\)',
   'validation.date': 'Enter a date as YYYY-MM-DD',
   'validation.time': 'Enter a time as HH:MM',
   'validation.startBeforeEnd': 'The start date must be before the end date',

@@ -66,6 +66,7 @@ export const fr: ServerMessages = {
   'validation.integer': 'Saisissez un nombre entier',
   'validation.decimal': 'Saisissez un nombre avec au plus quatre décimales, sous forme de texte',
   'validation.digits': 'Saisissez exactement {length} chiffres',
+  'validation.backslash': "Les modèles d'impression ne peuvent pas contenir de barre oblique inverse (\\)",
   'validation.date': 'Saisissez une date au format YYYY-MM-DD',
   'validation.time': 'Saisissez une heure au format HH:MM',
   'validation.startBeforeEnd': 'La date de début doit être antérieure à la date de fin',

@@ -64,6 +64,7 @@ export const ku: ServerMessages = {
   'validation.integer': 'ژمارەیەکی تەواو بنووسە',
   'validation.decimal': 'ژمارەیەک بنووسە کە لانیزۆر چوار ژمارەی دوای فاریزەی هەبێت، وەک دەق',
   'validation.digits': 'تەنها {length} ژمارە بنووسە',
+  'validation.backslash': 'هێڵی لاری پێچەوانە (\\) لە قاڵبەکانی چاپدا ڕێگەپێدراو نییە',
   'validation.date': 'بەروار بەم شێوەیە بنووسە: YYYY-MM-DD',
   'validation.time': 'کات بەم شێوەیە بنووسە: HH:MM',
   'validation.startBeforeEnd': 'دەبێت بەرواری دەستپێک پێش بەرواری کۆتایی بێت',

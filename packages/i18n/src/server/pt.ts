@@ -66,6 +66,7 @@ export const pt: ServerMessages = {
   'validation.integer': 'Informe um número inteiro',
   'validation.decimal': 'Informe um número com no máximo quatro casas decimais, como texto',
   'validation.digits': 'Introduza exatamente {length} dígitos',
+  'validation.backslash': 'Os modelos de impressão não podem conter uma barra invertida (\\)',
   'validation.date': 'Informe uma data no formato YYYY-MM-DD',
   'validation.time': 'Informe um horário no formato HH:MM',
   'validation.startBeforeEnd': 'A data inicial deve ser anterior à data final',

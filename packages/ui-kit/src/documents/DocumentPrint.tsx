@@ -1,5 +1,5 @@
 import { formatDecimal, type DocumentDef, type DocumentRecord } from '@erp/contracts';
-import { PrintHeader, PrintSignatures } from '../PrintHeader';
+import { PrintHeader, PrintSignatures, useLetterhead } from '../PrintHeader';
 import { fieldLabel, formatDate, label, type Language } from '@erp/i18n';
 import { useFeature } from '../feature';
 import { nameOf, type FormValues } from '../master-data/form-model';
@@ -7,7 +7,23 @@ import { type ReferenceOption } from '../master-data/references';
 import { lineValue, linesOf } from './document-model';
 import { type CatalogItem } from './items';
 import { namesOf } from './document-references';
+import { isTaxDocument } from './tax-invoice/tax-invoice-model';
+import { TaxInvoiceView } from './tax-invoice/TaxInvoiceView';
+import { type PrintBlocks } from './tax-invoice/TaxInvoicePrint';
 
+/** Without a template: notes and signature lines, no texts (every print as it always was). */
+export const defaultPrintBlocks: PrintBlocks = {
+  showNotes: true,
+  showSignatures: true,
+  headerText: '',
+  footerText: '',
+};
+
+/**
+ * The one print of every document (issue 12; issue 14, deliverable 6): an issued money document of an issue chain
+ * (a sales invoice, a return) prints as a bilingual tax invoice or credit note from its issued read; every other
+ * document, and an invoice not issued yet, prints its form as it stands.
+ */
 export function PrintView({
   doc,
   docName,
@@ -20,6 +36,7 @@ export function PrintView({
   totals,
   language,
   digits,
+  blocks: given,
 }: {
   doc: DocumentDef;
   docName: string;
@@ -33,13 +50,30 @@ export function PrintView({
   totals: { quantity: string; value: string };
   language: Language;
   digits: number;
+  /** What the print shows of its optional blocks; by default the company's template for the document type. */
+  blocks?: PrintBlocks;
 }) {
   const context = useFeature();
+  const templates: Readonly<Record<string, Partial<PrintBlocks> | undefined>> =
+    useLetterhead()?.company.printTemplates ?? {};
+  const blocks = given ?? { ...defaultPrintBlocks, ...templates[doc.name] };
   const lines = linesOf(values).filter((l) => l.itemId);
   const dir = context.dir;
+  if (record && isTaxDocument(doc, record)) {
+    const method = doc.payments?.method.name ?? '';
+    return (
+      <TaxInvoiceView
+        doc={doc}
+        record={record}
+        paymentNames={new Map([...names, ...namesOf(references[method])])}
+        blocks={blocks}
+      />
+    );
+  }
   return (
     <div className="erp-print" dir={dir} lang={language} data-testid="doc-print-view">
       <PrintHeader title={docName} code={record?.code} />
+      {blocks.headerText ? <p data-testid="print-header-text">{blocks.headerText}</p> : null}
       <dl>
         <dt>{label(language, 'fields.date')}</dt>
         <dd>{formatDate(String(values.date ?? ''), language, { hijri: context.showHijri })}</dd>
@@ -117,13 +151,14 @@ export function PrintView({
           </tr>
         </tfoot>
       </table>
-      {values.notes ? (
+      {blocks.showNotes && values.notes ? (
         <p>
           <strong>{label(language, 'fields.notes')}: </strong>
           {String(values.notes)}
         </p>
       ) : null}
-      <PrintSignatures />
+      {blocks.showSignatures ? <PrintSignatures /> : null}
+      {blocks.footerText ? <p data-testid="print-footer-text">{blocks.footerText}</p> : null}
     </div>
   );
 }

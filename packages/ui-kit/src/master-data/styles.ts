@@ -131,9 +131,24 @@ export const MASTER_DATA_CSS = `
 .erp-print__signatures { display: grid; grid-template-columns: repeat(3, 1fr); gap: 2rem; margin-block-start: 3rem; }
 .erp-print__signature { display: flex; flex-direction: column; gap: 2.5rem; }
 .erp-print__signature-line { border-block-end: 1px solid #333; }
+/* a tax invoice or credit note (issue 14): A4, bilingual labels, seller and buyer side by side, the QR code */
+.erp-tax-invoice { font-size: 0.85rem; }
+.erp-tax-invoice__head { display: flex; gap: 1rem; align-items: flex-start; justify-content: space-between; border-block-end: 2px solid #333; padding-block-end: 0.5rem; margin-block-end: 0.75rem; }
+.erp-tax-invoice__title { flex: 1; text-align: center; }
+.erp-tax-invoice__qr img { display: block; }
+.erp-tax-invoice__text { white-space: pre-line; text-align: center; margin: 0.5rem 0; }
+.erp-tax-invoice__facts { margin-block-end: 0.75rem !important; }
+.erp-tax-invoice__parties { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; margin-block: 0.75rem; }
+.erp-tax-invoice__parties section { border: 1px solid #999; padding: 0.5rem; }
+.erp-tax-invoice h2 { font-size: 1rem; margin: 0 0 0.5rem; }
+.erp-tax-invoice__sums { display: grid; grid-template-columns: 3fr 2fr; gap: 1rem; align-items: start; }
+.erp-tax-invoice caption { font-weight: 600; text-align: start; padding-block-end: 0.25rem; }
+.erp-tax-invoice__grand th, .erp-tax-invoice__grand td { font-weight: 700; }
+@page tax-invoice { size: A4; margin: 12mm; }
 /* the print view is a child of body: on paper it is the only thing shown */
 @media print {
   body > *:not(.erp-print) { display: none !important; }
   .erp-print { display: block !important; padding: 0.5rem; background: #fff; color: #000; }
+  .erp-tax-invoice { page: tax-invoice; }
 }
 `;

@@ -1,4 +1,4 @@
-import type { Branch, Company, CompanyInput } from '@erp/contracts';
+import type { Branch, Company, CompanyInput, PrintTemplates } from '@erp/contracts';
 import {
   emit,
   notFound,
@@ -35,6 +35,19 @@ export function companyUseCases(deps: ServiceDeps) {
         await emit(trx, originOf(ctx), 'companyChanged', s.tenantId, companyEventPayload(input));
         await recordAudit(trx, ctx, 'identity', 'company', s.tenantId, before, after);
         return after;
+      });
+    },
+
+    /** The print templates of the sales documents (the spec's invoice template): replaced as a whole. */
+    async updatePrintTemplates(ctx: RequestContext, templates: PrintTemplates): Promise<PrintTemplates> {
+      return deps.transact(async (trx) => {
+        const s = requireTenant(trx, ctx);
+        const before = await companyRepository.get(s);
+        if (!before) throw notFound();
+        await companyRepository.updatePrintTemplates(s, templates);
+        const after = (await companyRepository.get(s))!;
+        await recordAudit(trx, ctx, 'identity', 'company', s.tenantId, before, after);
+        return after.printTemplates;
       });
     },
 

@@ -63,6 +63,7 @@ export function identityHttpRoutes(deps: ServiceDeps): BoundRoute[] {
     handle(r.deleteBranch, async ({ ctx, params }) => (await branches.remove(ctx, params.id), ok)),
     handle(r.getCompany, ({ ctx }) => company.get(ctx)),
     handle(r.updateCompany, ({ ctx, body }) => company.update(ctx, body)),
+    handle(r.updatePrintTemplates, ({ ctx, body }) => company.updatePrintTemplates(ctx, body)),
     handle(r.auditChanges, ({ ctx, query }) => audit.changes(ctx, query)),
     handle(r.auditLogs, ({ ctx, query }) => audit.list(ctx, query)),
     handle(r.provisionTenant, ({ body }) => tenants.provision(body)),

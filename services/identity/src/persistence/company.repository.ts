@@ -2,9 +2,11 @@ import {
   businessTypes,
   formatDecimal,
   fromStored,
+  printTemplatesOf,
   toStored,
   type Company,
   type CompanyInput,
+  type PrintTemplates,
 } from '@erp/contracts';
 import { nowIso, parseJson, type TenantScope } from '@erp/service-kit';
 
@@ -25,6 +27,7 @@ function toCompany(row: Row): Company {
     country: String(row.country),
     currency: String(row.currency),
     businessTypes: businessTypes.parse(parseJson(row.business_types, {})),
+    printTemplates: printTemplatesOf(parseJson(row.print_templates, {})),
   };
 }
 
@@ -57,5 +60,8 @@ export const companyRepository = {
   },
   async update(s: TenantScope, c: CompanyInput): Promise<void> {
     await s('company').update(toRow(c));
+  },
+  async updatePrintTemplates(s: TenantScope, templates: PrintTemplates): Promise<void> {
+    await s('company').update({ print_templates: JSON.stringify(templates), updated_at: nowIso() });
   },
 };

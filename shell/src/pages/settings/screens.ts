@@ -1,4 +1,5 @@
 export { CompanyPage } from './CompanyPage';
+export { InvoiceTemplatePage } from './InvoiceTemplatePage';
 export { LogsPage } from './LogsPage';
 export { SystemEventsPage } from './SystemEventsPage';
 export { SupportTicketsPage } from './SupportTicketsPage';
