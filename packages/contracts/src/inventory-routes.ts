@@ -64,7 +64,39 @@ export type ImportResult = z.infer<typeof importResult>;
 
 const view = access.permission(P.viewItems);
 
+/**
+ * A hold on stock for a document being issued by another service (issue 14, deliverable 5; design.md section 2):
+ * the owner asks at save time whether its lines leave the stores above zero where the branch forbids negative
+ * stock, and inventory keeps what it granted aside until the document's stock event books it (or the hold
+ * lapses), so concurrent sales of the last units cannot all pass.
+ */
+export const stockHoldInput = z.object({
+  sourceService: z.enum(['sales', 'purchases', 'restaurant', 'concrete']),
+  documentType: z.string().trim().min(1).max(60),
+  documentId: idSchema,
+  lines: z
+    .array(z.object({ itemId: idSchema, unitId: idSchema, storeId: idSchema, quantity: decimalString }))
+    .max(1000),
+});
+export type StockHoldInput = z.infer<typeof stockHoldInput>;
+/** The lines that would take a store below zero (index in the input, what is free in the line's unit); none: held. */
+export const stockHoldResult = z.object({
+  shortages: z.array(z.object({ line: z.number().int(), available: decimalString })),
+});
+export type StockHoldResult = z.infer<typeof stockHoldResult>;
+
 export const inventoryRoutes = defineRoutes({
+  stockHolds: {
+    ...base,
+    method: 'post',
+    path: '/api/StockHolds',
+    // asked by a service for its user, who has the document's own permission there
+    access: access.authenticated,
+    summary:
+      "Hold stock for a document another service is issuing (refused lines: the branch's negative-stock rule)",
+    body: stockHoldInput,
+    response: stockHoldResult,
+  },
   itemByBarcode: {
     ...base,
     method: 'get',

@@ -15,6 +15,7 @@ export * from './http/problem';
 export * from './http/routes';
 export * from './http/idempotency';
 export * from './http/tokens';
+export * from './http/internal-api';
 export * from './messaging/bus';
 export * from './messaging/in-process-bus';
 export * from './messaging/inbox';

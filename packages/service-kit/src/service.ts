@@ -1,3 +1,4 @@
+import { createInternalApi, type InternalApi } from './http/internal-api';
 import express, { type Express } from 'express';
 import type { Db, DbConfig, Trx } from './db/database';
 import { isLockConflict, openDatabase } from './db/database';
@@ -34,6 +35,8 @@ export interface ServiceDeps {
   env: Readonly<Record<string, string | undefined>>;
   /** The service's background jobs (chunked, off the request path, one per resource). */
   jobs: JobRunner;
+  /** Calls to other services through the gateway, as the caller (a save-time policy: no negative stock). */
+  internal: InternalApi;
 }
 
 /** A service declared once and run the same way in both modes; only the database and bus adapters differ. */
@@ -67,6 +70,8 @@ export interface StartOptions {
   jobPollMs?: number;
   /** A job claim not renewed for this long is taken over by another process (ms). */
   jobLeaseMs?: number;
+  /** The gateway's URL for calls to other services (embedded: known once it listens); else ERP_GATEWAY_URL. */
+  gatewayUrl?: () => string | undefined;
 }
 
 /** What `/healthz` answers: a service whose consumer has stopped is unhealthy (503), whatever its HTTP does. */
@@ -173,6 +178,10 @@ export async function startService(module: ServiceModule, options: StartOptions)
     tokens: options.tokens,
     logger,
     env: options.env ?? process.env,
+    internal: createInternalApi(
+      options.tokens,
+      options.gatewayUrl ?? (() => (options.env ?? process.env).ERP_GATEWAY_URL),
+    ),
     async transact(work) {
       let used: object | null = null;
       const result = await retryLockConflicts(() =>

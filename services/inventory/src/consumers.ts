@@ -1,6 +1,7 @@
 import { events, type StockDocumentPayload } from '@erp/contracts';
 import { tenantScope, type EventHandler } from '@erp/service-kit';
 import { postDocument } from './ledger/ledger';
+import { releaseHold } from './stock-holds';
 
 /**
  * Documents of other services that move stock (sales and returns, purchases, restaurant and concrete
@@ -40,6 +41,8 @@ function stockDocumentHandler(sourceService: string): EventHandler {
       },
       { refuseNegative: false },
     );
+    // what the owner held for it at save time is booked now (or the document is gone)
+    await releaseHold(tenantScope(trx, envelope.tenantId), sourceService, p.documentType, p.documentId);
   };
 }
 

@@ -592,4 +592,23 @@ export const inventoryMigrations: Migration[] = [
       });
     },
   },
+  {
+    // issue 14: stock held for documents other services are issuing, until their stock event books them
+    name: 'inventory_0009_stock_holds',
+    async up(knex) {
+      await knex.schema.createTable('stock_holds', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('source_service', 30).notNullable();
+        t.string('document_type', 60).notNullable();
+        t.string('document_id', 36).notNullable();
+        t.string('item_id', 36).notNullable();
+        t.string('store_id', 36).notNullable();
+        // main units, scaled by 10^4 as every quantity
+        t.bigInteger('quantity').notNullable();
+        t.string('expires_at', 30).notNullable();
+        t.primary(['tenant_id', 'source_service', 'document_type', 'document_id', 'item_id', 'store_id']);
+        t.index(['tenant_id', 'item_id', 'store_id']);
+      });
+    },
+  },
 ];

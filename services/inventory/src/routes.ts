@@ -28,6 +28,7 @@ import {
 import { manufacturingExchange } from './manufacturing-exchange';
 import { itemMovements, stockTransactions } from './movement-reports';
 import { belowLimits, stockBalance } from './reports';
+import { holdStock } from './stock-holds';
 
 /**
  * The stores a report may show (issue 9 item 3): every store for a caller limited to no branch; otherwise those
@@ -64,6 +65,10 @@ export function inventoryRouteHandlers(deps: ServiceDeps): BoundRoute[] {
     ...(await storesOf(q.s, q.ctx, q.params.storeId)),
   });
   return [
+    // in one transaction: the balances locked while the hold is weighed (stock-holds.ts)
+    handle(r.stockHolds, ({ ctx, body }) =>
+      deps.transact((trx) => holdStock(tenantScope(trx, requirePrincipal(ctx).tenantId), ctx, body)),
+    ),
     reportHandler(stockBalanceReport, r.stockBalance, engine, async (q) =>
       stockBalance(q.s, await inStores(q)),
     ),

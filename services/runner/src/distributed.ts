@@ -163,6 +163,8 @@ export async function startDistributed(options: DistributedOptions): Promise<Rec
     KAFKA_BROKERS: options.kafkaBrokers,
     ERP_JWT_SECRET: options.jwtSecret,
     ERP_DB_PREFIX: options.dbPrefix ?? 'erp_',
+    // services ask each other through the gateway (a save-time policy: no negative stock)
+    ERP_GATEWAY_URL: `http://127.0.0.1:${options.gatewayPort}`,
     ...(options.providerKey ? { ERP_PROVIDER_KEY: options.providerKey } : {}),
     ...options.env,
   };

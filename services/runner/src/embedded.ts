@@ -56,7 +56,16 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
   const bus = new InProcessBus();
   const tokens = createTokenService(options.jwtSecret);
   const env = options.env ?? process.env;
-  const common = { bus, tokens, env, providerKey: env.ERP_PROVIDER_KEY, relayPollMs: options.relayPollMs };
+  // services ask each other through the gateway (internal-api.ts), whose address is known once it listens
+  let gatewayUrl: string | undefined;
+  const common = {
+    bus,
+    tokens,
+    env,
+    providerKey: env.ERP_PROVIDER_KEY,
+    relayPollMs: options.relayPollMs,
+    gatewayUrl: () => gatewayUrl,
+  };
   const sqlite = (name: string): DbConfig => ({
     client: 'sqlite',
     filename: path.join(options.dataDir, `${name}.sqlite`),
@@ -103,6 +112,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  // the services call the gateway on this machine, whatever host it listens on for others
+  gatewayUrl = `http://127.0.0.1:${port}`;
   const services: Record<string, RunningService> = { gateway, ...running };
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,

@@ -46,7 +46,7 @@ export const salesModule: ServiceModule = {
   ],
   routes: (deps) => [
     ...masterDataRoutes(deps, entitiesOf('sales')),
-    ...documentEngineRoutes(deps, salesDocuments, salesDocumentHooks),
+    ...documentEngineRoutes(deps, salesDocuments, salesDocumentHooks(deps)),
   ],
   jobs: (deps) => masterDataJobs(deps, entitiesOf('sales')),
   consumers: () =>

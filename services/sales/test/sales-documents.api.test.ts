@@ -406,4 +406,48 @@ describe.each(engines())('sales documents on %s', (engine) => {
     // the unit's counter runs over invoices and credit notes alike (ZATCA's invoice counter): 1, 2, the return 3
     expect(Number(row.issue_counter)).toBe(4);
   });
+
+  it('sells the last units once: a store never goes below zero where the branch forbids it, under concurrency', async () => {
+    const scarce = (
+      await create('/api/Items', {
+        arabicName: 'زعفران',
+        barcode: '6281000001031',
+        categoryId: ids.category,
+        mainUnitId: ids.piece,
+        salesPrice: '50',
+        costPrice: '30',
+        openingBalances: [{ storeId: ids.store, quantity: '3', unitCost: '30' }],
+      })
+    ).id;
+    await app.flush();
+    const sale = (quantity: string, key: string) =>
+      app.api
+        .post('/api/SalesInvoices')
+        .set({ ...as('ar'), 'Idempotency-Key': key })
+        .send(
+          invoice({
+            discount: '0',
+            paymentType: 'onCredit',
+            lines: [line(scarce, quantity, '50')],
+            then: 'issue',
+          }),
+        );
+    // more than the store holds: refused, its line named, nothing written
+    const before = await count('doc_sales_invoices');
+    const tooMany = await sale('4', 'scarce-0');
+    expect(tooMany.status).toBe(409);
+    expect(fieldCodes(tooMany.body)).toEqual({ 'lines.0.quantity': 'validation.availableQuantity' });
+    expect(tooMany.body.errors[0].message).toBe(
+      'المتاح في المخزن 3 فقط؛ الرصيد السالب غير مسموح في هذا الفرع',
+    );
+    expect(await count('doc_sales_invoices')).toBe(before);
+    // 8 tills sell one each of the last 3 at once: exactly 3 are issued, before any stock event is applied
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => sale('1', `scarce-${i + 1}`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
+    await app.flush();
+    expect(await stockOf(scarce)).toBe('0');
+    // booked: the holds are gone, and what is booked is what the store had
+    const holds = await inventoryDb()('stock_holds').where({ item_id: scarce }).count({ n: '*' }).first();
+    expect(Number(holds?.n)).toBe(0);
+  });
 });

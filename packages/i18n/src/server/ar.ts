@@ -145,6 +145,7 @@ export const ar: ServerMessages = {
   'validation.priceBelowMinimum': 'السعر أقل من الحد الأدنى لسعر بيع الصنف',
   'validation.belowCost': 'البيع بأقل من التكلفة غير مسموح في هذا الفرع',
   'validation.remainderNotAllowed': 'الفاتورة غير مدفوعة بالكامل وليس لديك صلاحية حفظها بمتبقٍ',
+  'validation.availableQuantity': 'المتاح في المخزن {available} فقط؛ الرصيد السالب غير مسموح في هذا الفرع',
   sourceClosed: 'المستند المصدر مغلق: لا يُحوَّل منه شيء',
   closingVoucherYear: 'السنة المالية {year} فيها قيد إقفال ({code}): احذفه لتعديل السنة',
   'validation.importFile': 'استورد ملفاً واحداً بصيغة xlsx أو xls أو csv أقل من 1 ميجابايت',

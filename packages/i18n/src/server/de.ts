@@ -158,6 +158,8 @@ export const de: ServerMessages = {
   'validation.belowCost': 'Verkauf unter Einstandspreis ist in dieser Filiale nicht erlaubt',
   'validation.remainderNotAllowed':
     'Die Rechnung ist nicht voll bezahlt, und Sie dürfen sie nicht mit Restbetrag speichern',
+  'validation.availableQuantity':
+    'Nur {available} im Lager verfügbar; negativer Bestand ist in dieser Filiale nicht erlaubt',
   sourceClosed: 'Der Ursprungsbeleg ist geschlossen: nichts mehr wird daraus übernommen',
   closingVoucherYear:
     'Das Geschäftsjahr {year} hat einen Abschlussbeleg ({code}): löschen Sie ihn, um das Jahr zu ändern',

@@ -148,6 +148,8 @@ export const en = {
   'validation.priceBelowMinimum': "The price is below the item's minimum sales price",
   'validation.belowCost': 'Selling below cost is not allowed in this branch',
   'validation.remainderNotAllowed': 'The invoice is not fully paid and you may not save it with a remainder',
+  'validation.availableQuantity':
+    'Only {available} available in the store; negative stock is not allowed in this branch',
   sourceClosed: 'The source document is closed: nothing more is converted from it',
   closingVoucherYear: 'Fiscal year {year} has a closing voucher ({code}): delete it to change the year',
   'validation.importFile': 'Import one .xlsx, .xls or .csv file under 1 MB',

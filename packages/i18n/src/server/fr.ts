@@ -155,6 +155,8 @@ export const fr: ServerMessages = {
   'validation.belowCost': "La vente à perte n'est pas autorisée dans cette agence",
   'validation.remainderNotAllowed':
     "La facture n'est pas entièrement payée et vous ne pouvez pas l'enregistrer avec un reste",
+  'validation.availableQuantity':
+    "Seulement {available} disponible(s) en magasin ; le stock négatif n'est pas autorisé dans cette agence",
   sourceClosed: "Le document source est clôturé : plus rien n'en est converti",
   closingVoucherYear:
     "L'exercice {year} a une écriture de clôture ({code}) : supprimez-la pour modifier l'exercice",

@@ -145,6 +145,8 @@ export const ku: ServerMessages = {
   'validation.priceBelowMinimum': 'نرخەکە لە کەمترین نرخی فرۆشتنی کاڵا کەمترە',
   'validation.belowCost': 'فرۆشتن بە کەمتر لە تێچوو لەم لقەدا ڕێگەپێنەدراوە',
   'validation.remainderNotAllowed': 'پسوولەکە بە تەواوی نەدراوە و دەسەڵاتی پاشەکەوتکردنیت بە ماوەوە نییە',
+  'validation.availableQuantity':
+    'تەنها {available} لە کۆگادا بەردەستە؛ باڵانسی نەرێنی لەم لقەدا ڕێگەپێنەدراوە',
   sourceClosed: 'بەڵگەی سەرچاوە داخراوە: هیچی تری لێ ناگۆڕدرێت',
   closingVoucherYear: 'ساڵی دارایی {year} تۆماری داخستنی هەیە ({code}): بیسڕەوە بۆ گۆڕینی ساڵەکە',
   'validation.importFile': 'تەنها یەک فایلی xlsx یان xls یان csv کەمتر لە 1 مێگابایت هاوردە بکە',

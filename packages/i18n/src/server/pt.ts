@@ -149,6 +149,8 @@ export const pt: ServerMessages = {
   'validation.belowCost': 'Vender abaixo do custo não é permitido nesta filial',
   'validation.remainderNotAllowed':
     'A fatura não está totalmente paga e você não pode salvá-la com saldo restante',
+  'validation.availableQuantity':
+    'Apenas {available} disponível no armazém; estoque negativo não é permitido nesta filial',
   sourceClosed: 'O documento de origem está fechado: nada mais é convertido dele',
   closingVoucherYear:
     'O exercício {year} tem um lançamento de encerramento ({code}): elimine-o para alterar o exercício',

@@ -1,8 +1,54 @@
-import { customers, dec, fromStored, tableOf, type Dec } from '@erp/contracts';
-import { AppError, originOf, requirePrincipal, tenantScope, type DocumentHooks } from '@erp/service-kit';
+import {
+  customers,
+  dec,
+  fromStored,
+  tableOf,
+  type Dec,
+  type DocumentDef,
+  type DocumentRecord,
+  type StockHoldResult,
+} from '@erp/contracts';
+import {
+  AppError,
+  originOf,
+  requirePrincipal,
+  tenantScope,
+  type DocumentHooks,
+  type RequestContext,
+  type ServiceDeps,
+} from '@erp/service-kit';
 import { announceEffects, chainIssued, wasIssued } from './issue';
 import { paymentKinds, salesItems, userLimits } from './replicas';
 import { customerBalance, salesDocumentIssues } from './rules';
+
+/**
+ * Where the branch forbids negative stock, inventory holds the invoice's lines or names those it cannot (issue 14,
+ * deliverable 5: the policy checked at save time through the gateway; the movements still come by event).
+ */
+async function holdStock(deps: ServiceDeps, ctx: RequestContext, doc: DocumentDef, record: DocumentRecord) {
+  const held = await deps.internal.post<StockHoldResult>(ctx, '/api/StockHolds', {
+    sourceService: 'sales',
+    documentType: doc.name,
+    documentId: record.id,
+    lines: record.lines.map((l) => ({
+      itemId: String(l.itemId),
+      unitId: String(l.unitId),
+      storeId: String(l.storeId),
+      quantity: String(l.quantity),
+    })),
+  });
+  if (held.shortages.length)
+    throw new AppError(
+      409,
+      'insufficientBalance',
+      {},
+      held.shortages.map((x) => ({
+        field: `lines.${x.line}.quantity`,
+        code: 'validation.availableQuantity',
+        params: { available: x.available },
+      })),
+    );
+}
 
 /** The types whose issue moves stock and money (quotations and orders promise, they move nothing). */
 const ISSUED_TYPES = new Set(['salesInvoices', 'salesReturns']);
@@ -12,7 +58,7 @@ const ISSUED_TYPES = new Set(['salesInvoices', 'salesReturns']);
  * full or allowed a remainder, the customer's credit limit), the issued invoice's chain, and the events that
  * move stock and the ledger when an invoice or return is issued or cancelled.
  */
-export const salesDocumentHooks: DocumentHooks = {
+export const salesDocumentHooks = (deps: ServiceDeps): DocumentHooks => ({
   validate: (s, doc, input, settings, _before, ctx) => salesDocumentIssues(s, doc, input, settings, ctx),
   paymentKinds,
   async mayExceedSource(s, ctx) {
@@ -59,6 +105,7 @@ export const salesDocumentHooks: DocumentHooks = {
         )
           throw new AppError(409, 'creditLimitExceeded', { limit: limit.toString() });
       }
+      if (doc.name === 'salesInvoices') await holdStock(deps, ctx, doc, record);
       const money = record.money as { taxInclusive: string; vat: string };
       await chainIssued(s, doc, record, `branch:${String(record.branchId)}`, money.taxInclusive, money.vat);
       await announceEffects(trx, s, originOf(ctx), doc, record, false);
@@ -66,4 +113,4 @@ export const salesDocumentHooks: DocumentHooks = {
       await announceEffects(trx, s, originOf(ctx), doc, record, true);
     }
   },
-};
+});
