@@ -1,27 +1,13 @@
 import type { Envelope } from '@erp/contracts';
 import { newId } from '@erp/service-kit';
 import { engines } from '../../../tests/support/databases';
+import { seeded } from '../../../tests/support/seeded';
 import { postingFixture, type PostingFixture } from './support/posting-fixture';
 
 const DOCS = Number(process.env.SALES_POSTING_PROPERTY_DOCS ?? 30);
 const SEED = Number(process.env.SALES_POSTING_PROPERTY_SEED ?? 14);
 
-/** A small seeded generator (mulberry32): the same run every time unless the seed is changed. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    int: (n: number) => Math.floor(next() * n),
-    chance: (p: number) => next() < p,
-    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!,
-  };
-}
+const generator = seeded;
 type Gen = ReturnType<typeof generator>;
 
 /** Cents as a decimal string ("-12.05"): the model counts in integers, never floats. */

@@ -6,6 +6,7 @@ import { pickOption } from '../pages/dropdown';
 import { signInAsAdmin } from '../support/session';
 import { expect, runNames } from '../support/inventory';
 import { adminApi } from '../support/master-data';
+import { arrangeSaleItem } from '../support/sales';
 
 /**
  * Issue 14 in Arabic: a quotation typed on the screen, converted into an invoice in part, issued (the stock and
@@ -18,19 +19,7 @@ test.describe('sales documents', () => {
   test('in Arabic: quote, convert, issue, print, return; stock and ledger agree', async ({ page }) => {
     const n = runNames();
     const api = await adminApi(page.request);
-    const category = await api.post('/api/ItemCategories', { arabicName: n.category });
-    const unit = await api.post('/api/Units', { arabicName: n.unit });
-    const store = await api.post('/api/Stores', { arabicName: n.storeA, branchId: api.branchId });
-    const item = await api.post('/api/Items', {
-      arabicName: n.item,
-      englishName: `Orange juice ${n.tag}`,
-      barcode: n.barcode,
-      categoryId: category.id,
-      mainUnitId: unit.id,
-      salesPrice: '10',
-      costPrice: '6',
-      openingBalances: [{ storeId: store.id, quantity: '100', unitCost: '6' }],
-    });
+    const { store, item } = await arrangeSaleItem(api, n);
     const customer = `مؤسسة ${n.tag}`;
     await api.post('/api/Customers', { arabicName: customer, creditLimit: '100000' });
     await automaticPosting(page);

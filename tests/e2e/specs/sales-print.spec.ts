@@ -5,6 +5,7 @@ import { parseZatcaQr } from '@erp/contracts';
 import { DocumentScreen } from '../pages/DocumentScreen';
 import { expect, runNames, today } from '../support/inventory';
 import { adminApi } from '../support/master-data';
+import { arrangeSaleItem } from '../support/sales';
 import { signInAsAdmin } from '../support/session';
 
 interface IssuedInvoice {
@@ -65,19 +66,7 @@ test.describe('sales print', () => {
     expect(template.status(), await template.text()).toBe(200);
 
     // the catalog, a buyer with a VAT number and an address, and a cash payment method
-    const category = await api.post('/api/ItemCategories', { arabicName: n.category });
-    const unit = await api.post('/api/Units', { arabicName: n.unit });
-    const store = await api.post('/api/Stores', { arabicName: n.storeA, branchId: api.branchId });
-    const item = await api.post('/api/Items', {
-      arabicName: n.item,
-      englishName: `Orange juice ${n.tag}`,
-      barcode: n.barcode,
-      categoryId: category.id,
-      mainUnitId: unit.id,
-      salesPrice: '10',
-      costPrice: '6',
-      openingBalances: [{ storeId: store.id, quantity: '100', unitCost: '6' }],
-    });
+    const { category, unit, store, item } = await arrangeSaleItem(api, n);
     const item2 = await api.post('/api/Items', {
       arabicName: n.imported,
       englishName: `Apple juice ${n.tag}`,
