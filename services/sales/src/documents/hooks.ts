@@ -3,6 +3,7 @@ import { AppError, originOf, requirePrincipal, tenantScope, type DocumentHooks }
 import { announceEffects, chainIssued, wasIssued } from './issue';
 import { paymentKinds, salesItems, userLimits } from './replicas';
 import { customerBalance, salesDocumentIssues } from './rules';
+import { recordItemDays, type CountedType } from '../reports/figures';
 
 /** The types whose issue moves stock and money (quotations and orders promise, they move nothing). */
 const ISSUED_TYPES = new Set(['salesInvoices', 'salesReturns']);
@@ -62,8 +63,11 @@ export const salesDocumentHooks: DocumentHooks = {
       const money = record.money as { taxInclusive: string; vat: string };
       await chainIssued(s, doc, record, `branch:${String(record.branchId)}`, money.taxInclusive, money.vat);
       await announceEffects(trx, s, originOf(ctx), doc, record, false);
+      // the reports' per-day-per-item summary, in the issuing transaction (reports/figures.ts)
+      await recordItemDays(trx, p.tenantId, doc.name as CountedType, String(record.id), 1);
     } else if (action === 'cancel' && (await wasIssued(s, doc, record.id))) {
       await announceEffects(trx, s, originOf(ctx), doc, record, true);
+      await recordItemDays(trx, p.tenantId, doc.name as CountedType, String(record.id), -1);
     }
   },
 };
