@@ -30,7 +30,12 @@ export const manifest: FeatureManifest = {
     ...masterData.routes,
     ...documents.routes,
     // the spec shows no report permissions: the sales reports read the sales documents (viewTransactions)
-    { path: salesPaths.salesReports, permission: P.viewTransactions, layout: 'vertical', titleKey: 'salesReports' },
+    {
+      path: salesPaths.salesReports,
+      permission: P.viewTransactions,
+      layout: 'vertical',
+      titleKey: 'salesReports',
+    },
     // the spec's route table guards the dashboard with viewPurchDashboard; its menu entry names viewSalesDashboard
     {
       path: salesPaths.salesDashboard,

@@ -3,8 +3,8 @@
  * 300 ms). Run: pnpm bench:sales (SALES_BENCH_MYSQL=1 for MySQL/MariaDB at ERP_TEST_MYSQL_URL).
  *
  * Seeds straight into the sales service's tables: a year of issued invoices of five lines each over 2,000 items
- * (two units each, a carton of 12 pieces), 500 customers and 10 branches, with the per-day-per-item summary the
- * issue path keeps (reports/figures.ts), summed here as the lines are written. Then GET /api/SalesReports/ByItem
+ * (two units each, a carton of 12 pieces), 500 customers and 10 branches, with the per-item summary by day, month
+ * and year the issue path keeps (reports/figures.ts), summed here as the lines are written. Then GET /api/SalesReports/ByItem
  * for the year through the API, median and p95 of SALES_BENCH_RUNS (15) runs; beside it the same figures by a
  * plain GROUP BY over the lines (what the summary spares), and one customer's by-item report (read from the
  * lines). Not a timed test: it prints the figures and whether the target is met.
@@ -65,7 +65,10 @@ async function insertMany(db: Db, table: string, rows: Row[]): Promise<void> {
 
 const day = (i: number) => new Date(Date.UTC(YEAR, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
 
-async function seed(db: Db, tenantId: string): Promise<{ items: string[]; units: [string, string]; customers: string[] }> {
+async function seed(
+  db: Db,
+  tenantId: string,
+): Promise<{ items: string[]; units: [string, string]; customers: string[] }> {
   const at = nowIso();
   const units: [string, string] = [newId(), newId()];
   const items = Array.from({ length: ITEMS }, () => newId());
@@ -145,12 +148,14 @@ async function seed(db: Db, tenantId: string): Promise<{ items: string[]; units:
           value,
         });
         // no discounts: each line's net is its value, its VAT 15 % of it (whole units: exact)
-        const key = `${branch}\u0000${date}\u0000${itemId}\u0000${unitId}`;
-        const e = days.get(key) ?? { q: 0, net: 0, vat: 0 };
-        e.q += quantity * 10_000;
-        e.net += value;
-        e.vat += (value * 15) / 100;
-        days.set(key, e);
+        for (const period of [date, date.slice(0, 7), date.slice(0, 4)]) {
+          const key = `${branch}\u0000${period}\u0000${itemId}\u0000${unitId}`;
+          const e = days.get(key) ?? { q: 0, net: 0, vat: 0 };
+          e.q += quantity * 10_000;
+          e.net += value;
+          e.vat += (value * 15) / 100;
+          days.set(key, e);
+        }
         net += value;
       }
       docs.push({
@@ -201,12 +206,15 @@ async function seed(db: Db, tenantId: string): Promise<{ items: string[]; units:
       returned_vat: 0,
     };
   });
-  for (let i = 0; i < summary.length; i += 50_000) await insertMany(db, 'sales_item_days', summary.slice(i, i + 50_000));
-  console.log(`summary rows (branch × day × item × unit): ${fmt(summary.length)}`);
+  for (let i = 0; i < summary.length; i += 50_000)
+    await insertMany(db, 'sales_item_days', summary.slice(i, i + 50_000));
+  console.log(`summary rows (branch × day, month and year × item × unit): ${fmt(summary.length)}`);
   if (String(db.client.config.client) === 'better-sqlite3') {
     await onSqliteConnection(db, (conn) => conn.prepare('pragma wal_checkpoint(TRUNCATE)').all());
     await onSqliteConnection(db, (conn) => conn.prepare('analyze').run());
-  } else for (const t of ['doc_sales_invoices', 'doc_sales_invoices_lines', 'sales_item_days']) await db.raw(`analyze table ${t}`);
+  } else
+    for (const t of ['doc_sales_invoices', 'doc_sales_invoices_lines', 'sales_item_days'])
+      await db.raw(`analyze table ${t}`);
   return { items, units, customers };
 }
 
@@ -224,10 +232,13 @@ async function timed(runs: number, fn: () => Promise<unknown>): Promise<{ median
 async function bench(app: Embedded, engine: string): Promise<void> {
   let session = await benchSession(app.url);
   const tenantId = String(
-    (JSON.parse(Buffer.from(session.auth.token.split('.')[1]!, 'base64url').toString()) as { tid: string }).tid,
+    (JSON.parse(Buffer.from(session.auth.token.split('.')[1]!, 'base64url').toString()) as { tid: string })
+      .tid,
   );
   const db = app.services.sales!.db;
-  console.log(`\n== sales by item: ${fmt(LINES)} lines, ${fmt(ITEMS)} items, ${BRANCHES.length} branches, ${YEAR} on ${engine} ==`);
+  console.log(
+    `\n== sales by item: ${fmt(LINES)} lines, ${fmt(ITEMS)} items, ${BRANCHES.length} branches, ${YEAR} on ${engine} ==`,
+  );
   const t = performance.now();
   const { customers } = await seed(db, tenantId);
   console.log(`seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -239,7 +250,9 @@ async function bench(app: Embedded, engine: string): Promise<void> {
     totals: { net: string };
   };
   // the summary agrees with the lines: the year's net, summed both ways
-  const [lines] = (await db('doc_sales_invoices_lines').where({ tenant_id: tenantId }).sum({ v: 'value' })) as Row[];
+  const [lines] = (await db('doc_sales_invoices_lines')
+    .where({ tenant_id: tenantId })
+    .sum({ v: 'value' })) as Row[];
   const fromLines = (Number(lines!.v) / 10_000).toString();
   if (byItem.totals.net !== fromLines) throw new Error(`summary ${byItem.totals.net} ≠ lines ${fromLines}`);
   console.log(`rows: ${fmt(byItem.items.length)} items, net ${byItem.totals.net} (agrees with the lines)`);

@@ -58,7 +58,13 @@ export function SalesDashboardScreen() {
           testId="dashboard-date"
         />
       </header>
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))', gap: '0.75rem' }}>
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))',
+          gap: '0.75rem',
+        }}
+      >
         {figures.map(([key, value]) => (
           <Card key={key} title={t(`dashboard.${key}`)} data-testid={`dashboard-${key}`}>
             <span className="erp-md__num" style={{ fontSize: '1.4rem' }}>

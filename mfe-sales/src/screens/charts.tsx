@@ -13,7 +13,15 @@ export interface ChartDatum {
 }
 
 /** Vertical bars in order (hours of a day): the value over each bar on hover, every label under it. */
-export function ColumnChart({ data, title, testId }: { data: readonly ChartDatum[]; title: string; testId: string }) {
+export function ColumnChart({
+  data,
+  title,
+  testId,
+}: {
+  data: readonly ChartDatum[];
+  title: string;
+  testId: string;
+}) {
   const max = Math.max(0, ...data.map((d) => d.value)) || 1;
   const width = 24;
   const height = 120;
@@ -38,7 +46,13 @@ export function ColumnChart({ data, title, testId }: { data: readonly ChartDatum
                 rx={2}
                 fill="var(--primary-color, #2563eb)"
               />
-              <text x={i * width + width / 2} y={height + 12} fontSize={8} textAnchor="middle" fill="currentColor">
+              <text
+                x={i * width + width / 2}
+                y={height + 12}
+                fontSize={8}
+                textAnchor="middle"
+                fill="currentColor"
+              >
                 {d.label}
               </text>
             </g>
@@ -50,13 +64,32 @@ export function ColumnChart({ data, title, testId }: { data: readonly ChartDatum
 }
 
 /** Horizontal bars, largest first: a name, its bar and its figure on each row. */
-export function BarList({ data, title, testId }: { data: readonly ChartDatum[]; title: string; testId: string }) {
+export function BarList({
+  data,
+  title,
+  testId,
+}: {
+  data: readonly ChartDatum[];
+  title: string;
+  testId: string;
+}) {
   const max = Math.max(0, ...data.map((d) => d.value)) || 1;
   return (
     <ul aria-label={title} data-testid={testId} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {data.map((d) => (
-        <li key={d.key} style={{ display: 'grid', gridTemplateColumns: '9rem 1fr 6rem', gap: '0.5rem', alignItems: 'center', marginBlock: '0.25rem' }}>
-          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{d.label}</span>
+        <li
+          key={d.key}
+          style={{
+            display: 'grid',
+            gridTemplateColumns: '9rem 1fr 6rem',
+            gap: '0.5rem',
+            alignItems: 'center',
+            marginBlock: '0.25rem',
+          }}
+        >
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {d.label}
+          </span>
           <span style={{ background: 'var(--surface-200, #e5e7eb)', borderRadius: 3, height: '0.75rem' }}>
             <span
               style={{

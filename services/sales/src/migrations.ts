@@ -298,7 +298,8 @@ export const salesMigrations: Migration[] = [
   },
   {
     // issue 14 deliverable 7: the sales reports read issued documents by date, branch, customer and agent, and a
-    // year's sales by item from a per-day-per-item summary kept at issue and cancel (reports/figures.ts)
+    // year's sales by item from a summary per branch, item and unit, by day, month ('2025-03') and year ('2025'),
+    // kept at issue and cancel (reports/figures.ts)
     name: 'sales_0005_sales_reports',
     async up(knex) {
       for (const table of ['doc_sales_invoices', 'doc_sales_returns'])

@@ -25,7 +25,11 @@ describe.each(engines())('sales reports on %s', (engine) => {
     return d.toISOString().slice(0, 10);
   };
 
-  const as = (language = 'en') => ({ ...bearer(admin.token), BranchId: admin.defaultBranchId, Language: language });
+  const as = (language = 'en') => ({
+    ...bearer(admin.token),
+    BranchId: admin.defaultBranchId,
+    Language: language,
+  });
   async function create(path: string, body: object) {
     const res = await app.api.post(path).set(as()).send(body);
     if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -44,7 +48,10 @@ describe.each(engines())('sales reports on %s', (engine) => {
   const report = async (path: string, query: Record<string, string> = {}) => {
     const res = await app.api.get(`/api/SalesReports/${path}`).query(query).set(as());
     expect(res.status).toBe(200);
-    return res.body as { items: Record<string, unknown>[]; totals: Record<string, unknown> } & Record<string, unknown>;
+    return res.body as { items: Record<string, unknown>[]; totals: Record<string, unknown> } & Record<
+      string,
+      unknown
+    >;
   };
 
   beforeAll(async () => {
@@ -178,7 +185,14 @@ describe.each(engines())('sales reports on %s', (engine) => {
     expect(returns.items).toEqual([expect.objectContaining({ invoiceCode: codes.first, total: '11.5' })]);
     const customers = await report('ByCustomer');
     expect(customers.items).toEqual([
-      expect.objectContaining({ customerId: ids.a, invoices: 1, sales: '130', returns: '10', net: '120', total: '138' }),
+      expect.objectContaining({
+        customerId: ids.a,
+        invoices: 1,
+        sales: '130',
+        returns: '10',
+        net: '120',
+        total: '138',
+      }),
       expect.objectContaining({ customerId: ids.b, invoices: 1, net: '60', total: '69' }),
     ]);
     const agents = await report('ByAgent');
@@ -206,7 +220,7 @@ describe.each(engines())('sales reports on %s', (engine) => {
     expect((await report('AgedReceivables', { date: later(120) })).items[0]).toMatchObject({ over90: '138' });
   });
 
-  it("the dashboard's figures in one call; a branch the caller may not use is refused", async () => {
+  it("the dashboard's figures in one call; a bad parameter is refused", async () => {
     const res = await app.api.get('/api/SalesDashboard').query({ date: today }).set(as());
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -217,7 +231,12 @@ describe.each(engines())('sales reports on %s', (engine) => {
       byPaymentMethod: [{ paymentMethodId: ids.cash, amount: '69' }],
       byBranch: [{ branchId: admin.defaultBranchId, invoices: 2, total: '218.5' }],
     });
-    expect(res.body.topItems[0]).toMatchObject({ itemId: ids.tuna, unitId: ids.piece, quantity: '14', net: '130' });
+    expect(res.body.topItems[0]).toMatchObject({
+      itemId: ids.tuna,
+      unitId: ids.piece,
+      quantity: '14',
+      net: '130',
+    });
     expect(res.body.byHour.reduce((n: number, h: { invoices: number }) => n + h.invoices, 0)).toBe(2);
     expect(res.body.names[ids.cash!].arabicName).toBe('نقدي');
     const bad = await app.api.get('/api/SalesReports/ByItem').query({ dateFrom: 'yesterday' }).set(as());

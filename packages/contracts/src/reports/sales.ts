@@ -141,7 +141,14 @@ export const salesByItemReport = defineReport({
       label: 'reports.returnedQuantity',
       total: true,
     },
-    { name: 'quantity', kind: 'quantity', unit: 'unitId', label: 'reports.netQuantity', total: true, sortable: true },
+    {
+      name: 'quantity',
+      kind: 'quantity',
+      unit: 'unitId',
+      label: 'reports.netQuantity',
+      total: true,
+      sortable: true,
+    },
     ...netColumns,
   ],
   defaultSort: { column: 'net', order: 'desc' },
@@ -323,7 +330,12 @@ export const salesDashboard = z.object({
   byPaymentMethod: z.array(z.object({ paymentMethodId: z.string(), amount: decimalString })),
   /** The ten items sold most by value (without VAT), quantities in the main unit. */
   topItems: z.array(
-    z.object({ itemId: z.string(), unitId: z.string().nullable(), quantity: decimalString, net: decimalString }),
+    z.object({
+      itemId: z.string(),
+      unitId: z.string().nullable(),
+      quantity: decimalString,
+      net: decimalString,
+    }),
   ),
   byUser: z.array(z.object({ userId: z.string(), invoices: z.number().int(), total: decimalString })),
   byBranch: z.array(z.object({ branchId: z.string(), invoices: z.number().int(), total: decimalString })),
@@ -332,8 +344,14 @@ export const salesDashboard = z.object({
 export type SalesDashboard = z.infer<typeof salesDashboard>;
 
 export const salesReportRoutes = defineRoutes({
-  byInvoice: reportRoute(salesByInvoiceReport, 'Issued sales invoices with their net, VAT, total and remainder'),
-  byItem: reportRoute(salesByItemReport, 'Sales per item less returns, in main units, with net, VAT and total'),
+  byInvoice: reportRoute(
+    salesByInvoiceReport,
+    'Issued sales invoices with their net, VAT, total and remainder',
+  ),
+  byItem: reportRoute(
+    salesByItemReport,
+    'Sales per item less returns, in main units, with net, VAT and total',
+  ),
   byCustomer: reportRoute(salesByCustomerReport, 'Sales per customer less returns'),
   byAgent: reportRoute(
     salesByAgentReport,

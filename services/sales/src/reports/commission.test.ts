@@ -22,7 +22,12 @@ function walk(base: number, plan: CommissionPlan): number {
   return Math.min(cents, cap) / 100;
 }
 
-const stage = (from: number, to: number, type: CommissionRange['type'], commission: number): CommissionRange => ({
+const stage = (
+  from: number,
+  to: number,
+  type: CommissionRange['type'],
+  commission: number,
+): CommissionRange => ({
   from: String(from),
   to: String(to),
   type,
@@ -33,7 +38,11 @@ describe('agentCommission', () => {
   const tiers: CommissionPlan = {
     percentage: null,
     maxCommission: null,
-    ranges: [stage(0, 1000, 'percentage', 2), stage(1000, 5000, 'percentage', 3), stage(5000, 20000, 'value', 250)],
+    ranges: [
+      stage(0, 1000, 'percentage', 2),
+      stage(1000, 5000, 'percentage', 3),
+      stage(5000, 20000, 'value', 250),
+    ],
   };
 
   it('earns each stage on the part of the sales inside it', () => {
@@ -47,19 +56,27 @@ describe('agentCommission', () => {
 
   it('caps at the agent maximum and falls back to the flat percentage without stages', () => {
     expect(agentCommission('6000', { ...tiers, maxCommission: '300' }).toString()).toBe('300');
-    expect(agentCommission('1234.56', { percentage: '2.5', maxCommission: null, ranges: [] }).toString()).toBe(
-      '30.86',
-    );
+    expect(
+      agentCommission('1234.56', { percentage: '2.5', maxCommission: null, ranges: [] }).toString(),
+    ).toBe('30.86');
   });
 
   it('agrees with the unit-by-unit model on many bases and plans', () => {
     const plans: CommissionPlan[] = [
       tiers,
       { ...tiers, maxCommission: '150' },
-      { percentage: null, maxCommission: null, ranges: [stage(100, 200, 'value', 7), stage(200, 900, 'percentage', 5)] },
+      {
+        percentage: null,
+        maxCommission: null,
+        ranges: [stage(100, 200, 'value', 7), stage(200, 900, 'percentage', 5)],
+      },
       { percentage: '4', maxCommission: '35', ranges: [] },
       // a gap between stages earns nothing
-      { percentage: null, maxCommission: null, ranges: [stage(0, 50, 'percentage', 10), stage(80, 300, 'percentage', 1)] },
+      {
+        percentage: null,
+        maxCommission: null,
+        ranges: [stage(0, 50, 'percentage', 10), stage(80, 300, 'percentage', 1)],
+      },
     ];
     for (const plan of plans)
       for (let base = 0; base <= 7000; base += 97)

@@ -32,7 +32,10 @@ export function agentCommission(base: Dec | string, plan: CommissionPlan): Dec {
     const to = dec(r.to);
     if (!amount.greaterThan(from) || !to.greaterThan(from)) continue;
     if (r.type === 'value') earned = earned.plus(r.commission);
-    else earned = earned.plus((amount.lessThan(to) ? amount : to).minus(from).times(r.commission).dividedBy(100));
+    else
+      earned = earned.plus(
+        (amount.lessThan(to) ? amount : to).minus(from).times(r.commission).dividedBy(100),
+      );
   }
   const cap = plan.maxCommission ? dec(plan.maxCommission) : null;
   if (cap && cap.greaterThan(0) && earned.greaterThan(cap)) earned = cap;

@@ -67,7 +67,9 @@ export async function salesDashboard(
     'd.money_tax_inclusive',
     'd.money_change',
   )) as Row[];
-  const [returned] = (await issued(s, ctx, 'salesReturns', f).sum({ total: 'd.money_tax_inclusive' })) as Row[];
+  const [returned] = (await issued(s, ctx, 'salesReturns', f).sum({
+    total: 'd.money_tax_inclusive',
+  })) as Row[];
   let net = dec(0);
   let vat = dec(0);
   let total = dec(0);
@@ -100,7 +102,10 @@ export async function salesDashboard(
     payments.push(
       ...((await s.byIds('doc_sales_invoices_payments', ids.slice(i, i + 500), 'document_id')) as Row[]),
     );
-  const kinds = await paymentKinds(s, payments.map((p) => String(p.payment_method_id)));
+  const kinds = await paymentKinds(
+    s,
+    payments.map((p) => String(p.payment_method_id)),
+  );
   const change = new Map(invoices.map((r) => [String(r.id), money(r.money_change)]));
   const byMethod = new Map<string, Dec>();
   for (const p of payments) {
@@ -132,7 +137,12 @@ export async function salesDashboard(
   const topItems = [...byItem.values()]
     .sort((a, b) => b.net.comparedTo(a.net) || a.itemId.localeCompare(b.itemId))
     .slice(0, 10)
-    .map((e) => ({ itemId: e.itemId, unitId: e.unitId, quantity: e.quantity.toString(), net: e.net.toString() }));
+    .map((e) => ({
+      itemId: e.itemId,
+      unitId: e.unitId,
+      quantity: e.quantity.toString(),
+      net: e.net.toString(),
+    }));
 
   const returns = money(returned?.total);
   const answer = {

@@ -19,7 +19,14 @@ import {
 import type { ReportRequest, ReportResult, RequestContext, TenantScope } from '@erp/service-kit';
 import { salesItems } from '../documents/replicas';
 import { agentCommission, type CommissionRange } from './commission';
-import { COUNTED, documentsFigures, ITEM_DAYS, rebuildItemDaysIfPending, type CountedType } from './figures';
+import {
+  COUNTED,
+  documentsFigures,
+  ITEM_DAYS,
+  rebuildItemDaysIfPending,
+  summaryPeriods,
+  type CountedType,
+} from './figures';
 
 type Row = Record<string, unknown>;
 const money = (v: unknown) => fromStored((v ?? 0) as number);
@@ -65,7 +72,11 @@ export function issued(s: TenantScope, ctx: RequestContext, type: CountedType, f
   return q;
 }
 
-const DOCUMENT_ORDER: Record<string, string> = { date: 'd.date', code: 'd.code', total: 'd.money_tax_inclusive' };
+const DOCUMENT_ORDER: Record<string, string> = {
+  date: 'd.date',
+  code: 'd.code',
+  total: 'd.money_tax_inclusive',
+};
 
 function documentRow(type: CountedType, r: Row): SalesInvoiceRow {
   const total = money(r.money_tax_inclusive);
@@ -92,20 +103,20 @@ async function documentPage(
   q: ReportRequest<SalesFilter>,
 ): Promise<{ rows: Row[]; total: number; totals: Record<string, ReportTotal> }> {
   const base = issued(q.s, q.ctx, type, q.params);
-  const [sums] = (await base
-    .clone()
-    .count({ n: '*' })
-    .sum({
-      net: 'd.money_tax_exclusive',
-      vat: 'd.money_vat',
-      total: 'd.money_tax_inclusive',
-      paid: 'd.money_paid',
-    })) as Row[];
+  const [sums] = (await base.clone().count({ n: '*' }).sum({
+    net: 'd.money_tax_exclusive',
+    vat: 'd.money_vat',
+    total: 'd.money_tax_inclusive',
+    paid: 'd.money_paid',
+  })) as Row[];
   const column = DOCUMENT_ORDER[q.sort.column] ?? 'd.date';
-  const page = base.clone().select('d.*').orderBy([
-    { column, order: q.sort.order },
-    { column: 'd.code', order: q.sort.order },
-  ]);
+  const page = base
+    .clone()
+    .select('d.*')
+    .orderBy([
+      { column, order: q.sort.order },
+      { column: 'd.code', order: q.sort.order },
+    ]);
   if (type === 'salesReturns')
     page
       // ids are primary keys: the return's invoice is of its tenant (checked when it was saved)
@@ -138,12 +149,19 @@ export async function salesReturns(q: ReportRequest<SalesFilter>): Promise<Repor
   return {
     ...page,
     totals,
-    rows: page.rows.map((r) => ({ ...documentRow('salesReturns', r), invoiceCode: String(r.invoice_code ?? '') })),
+    rows: page.rows.map((r) => ({
+      ...documentRow('salesReturns', r),
+      invoiceCode: String(r.invoice_code ?? ''),
+    })),
   };
 }
 
 /** Rows sorted by a column of decimal strings (or numbers), then by key for a stable order. */
-function sortRows<R extends Row>(rows: R[], sort: { column: string; order: 'asc' | 'desc' }, key: string): R[] {
+function sortRows<R extends Row>(
+  rows: R[],
+  sort: { column: string; order: 'asc' | 'desc' },
+  key: string,
+): R[] {
   const sign = sort.order === 'asc' ? 1 : -1;
   return rows.sort(
     (a, b) =>
@@ -169,12 +187,15 @@ const zeroSums = (): ItemSums => ({
   returnedVat: dec(0),
 });
 
-/** Per item and unit from the per-day summary (no customer or agent asked): days × items, not lines. */
+/** Per item and unit from the summary (no customer or agent asked): whole years and months, edge days. */
 async function itemSumsFromDays(s: TenantScope, ctx: RequestContext, f: SalesFilter) {
   await rebuildItemDaysIfPending(s.db);
-  const q = s(ITEM_DAYS);
-  if (f.dateFrom) q.andWhere('date', '>=', f.dateFrom);
-  if (f.dateTo) q.andWhere('date', '<=', f.dateTo);
+  // an open end: the first or last year the summary holds (its years are 4 characters: they sort first)
+  const [span] = (await s(ITEM_DAYS).min({ first: 'date' }).max({ last: 'date' })) as Row[];
+  if (!span?.first) return [];
+  const from = f.dateFrom ?? `${String(span.first).slice(0, 4)}-01-01`;
+  const to = f.dateTo ?? `${String(span.last).slice(0, 4)}-12-31`;
+  const q = s(ITEM_DAYS).whereIn('date', summaryPeriods(from, to));
   const branches = branchesOf(ctx, f.branchId);
   if (branches) q.whereIn('branch_id', [...branches]);
   if (f.itemId) q.andWhere('item_id', f.itemId);
@@ -204,11 +225,7 @@ async function itemSumsFromDays(s: TenantScope, ctx: RequestContext, f: SalesFil
 async function itemSumsFromLines(s: TenantScope, ctx: RequestContext, f: SalesFilter) {
   const out = new Map<string, { itemId: string; unitId: string; sums: ItemSums }>();
   for (const type of Object.keys(COUNTED) as CountedType[]) {
-    const docs = (await issued(s, ctx, type, f).select(
-      'd.id',
-      'd.money_discount',
-      'd.money_vat',
-    )) as Row[];
+    const docs = (await issued(s, ctx, type, f).select('d.id', 'd.money_discount', 'd.money_vat')) as Row[];
     const figures = await documentsFigures(s, type, docs);
     for (const lines of figures.values())
       for (const l of lines) {
@@ -237,7 +254,9 @@ async function itemSumsFromLines(s: TenantScope, ctx: RequestContext, f: SalesFi
 export async function salesByItem(q: ReportRequest<SalesFilter>): Promise<ReportResult<SalesByItemRow>> {
   const f = q.params;
   const list =
-    f.customerId || f.agentId ? await itemSumsFromLines(q.s, q.ctx, f) : await itemSumsFromDays(q.s, q.ctx, f);
+    f.customerId || f.agentId
+      ? await itemSumsFromLines(q.s, q.ctx, f)
+      : await itemSumsFromDays(q.s, q.ctx, f);
   const items = await salesItems(q.s, [...new Set(list.map((r) => r.itemId))]);
   const merged = new Map<string, { itemId: string; unitId: string; sums: ItemSums }>();
   for (const r of list) {
@@ -256,7 +275,10 @@ export async function salesByItem(q: ReportRequest<SalesFilter>): Promise<Report
     merged.set(key, e);
   }
   const rows: SalesByItemRow[] = [...merged.values()]
-    .filter(({ sums: x }) => !(x.soldQ.isZero() && x.returnedQ.isZero() && x.soldNet.isZero() && x.returnedNet.isZero()))
+    .filter(
+      ({ sums: x }) =>
+        !(x.soldQ.isZero() && x.returnedQ.isZero() && x.soldNet.isZero() && x.returnedNet.isZero()),
+    )
     .map(({ itemId, unitId, sums: x }) => {
       const net = x.soldNet.minus(x.returnedNet);
       const vat = x.soldVat.minus(x.returnedVat);
@@ -338,7 +360,9 @@ function netFigures(e: DealerSums) {
   };
 }
 
-export async function salesByCustomer(q: ReportRequest<SalesFilter>): Promise<ReportResult<SalesByCustomerRow>> {
+export async function salesByCustomer(
+  q: ReportRequest<SalesFilter>,
+): Promise<ReportResult<SalesByCustomerRow>> {
   const sums = await sumsBy(q.s, q.ctx, 'customer_id', q.params);
   const rows = [...sums].map(([customerId, e]) => ({ customerId, ...netFigures(e) }));
   return { rows: sortRows(rows, q.sort, 'customerId'), total: rows.length };
@@ -369,18 +393,17 @@ export async function salesByAgent(q: ReportRequest<SalesFilter>): Promise<Repor
           : dec(figures.net);
     const commission = plan
       ? agentCommission(base, {
-          percentage: plan.commission_percentage == null ? null : money(plan.commission_percentage).toString(),
+          percentage:
+            plan.commission_percentage == null ? null : money(plan.commission_percentage).toString(),
           maxCommission: plan.max_commission == null ? null : money(plan.max_commission).toString(),
           ranges: ranges
             .filter((r) => String(r.parent_id) === agentId)
-            .map(
-              (r): CommissionRange => ({
-                from: money(r.from_amount).toString(),
-                to: money(r.to_amount).toString(),
-                type: r.commission_type === 'value' ? 'value' : 'percentage',
-                commission: money(r.commission).toString(),
-              }),
-            ),
+            .map((r): CommissionRange => ({
+              from: money(r.from_amount).toString(),
+              to: money(r.to_amount).toString(),
+              type: r.commission_type === 'value' ? 'value' : 'percentage',
+              commission: money(r.commission).toString(),
+            })),
         })
       : dec(0);
     return {
@@ -423,11 +446,18 @@ export async function customerStatement(
   q: ReportRequest<SalesFilter & { customerId: string }>,
 ): Promise<ReportResult<CustomerStatementRow>> {
   const f = q.params;
-  const customer = await q.s(tableOf(customers)).where({ id: f.customerId }).first('opening_debit', 'opening_credit');
+  const customer = await q
+    .s(tableOf(customers))
+    .where({ id: f.customerId })
+    .first('opening_debit', 'opening_credit');
   let balance = money(customer?.opening_debit).minus(money(customer?.opening_credit));
   if (f.dateFrom)
     balance = balance.plus(
-      await documentsBalance(q.s, q.ctx, { branchId: f.branchId, customerId: f.customerId, dateTo: dayBefore(f.dateFrom) }),
+      await documentsBalance(q.s, q.ctx, {
+        branchId: f.branchId,
+        customerId: f.customerId,
+        dateTo: dayBefore(f.dateFrom),
+      }),
     );
   const opening = balance;
   const docs: { type: CountedType; r: Row }[] = [];
@@ -517,7 +547,12 @@ export function ageBucket(daysPast: number): (typeof AGE_BUCKETS)[number] {
  * day, the invoice's date plus the customer's grace days (allowance days).
  */
 export async function agedReceivables(
-  q: ReportRequest<{ date?: string | undefined; branchId?: string | undefined; customerId?: string | undefined; agentId?: string | undefined }>,
+  q: ReportRequest<{
+    date?: string | undefined;
+    branchId?: string | undefined;
+    customerId?: string | undefined;
+    agentId?: string | undefined;
+  }>,
 ): Promise<ReportResult<AgedReceivablesRow>> {
   const at = q.params.date ?? new Date().toISOString().slice(0, 10);
   const f: SalesFilter = { ...q.params, dateTo: at };
