@@ -190,11 +190,16 @@ const zeroSums = (): ItemSums => ({
 /** Per item and unit from the summary (no customer or agent asked): whole years and months, edge days. */
 async function itemSumsFromDays(s: TenantScope, ctx: RequestContext, f: SalesFilter) {
   await rebuildItemDaysIfPending(s.db);
-  // an open end: the first or last year the summary holds (its years are 4 characters: they sort first)
-  const [span] = (await s(ITEM_DAYS).min({ first: 'date' }).max({ last: 'date' })) as Row[];
-  if (!span?.first) return [];
-  const from = f.dateFrom ?? `${String(span.first).slice(0, 4)}-01-01`;
-  const to = f.dateTo ?? `${String(span.last).slice(0, 4)}-12-31`;
+  // an open end: the first or last year the summary holds (one indexed min or max each; years sort first)
+  const end = async (fn: 'min' | 'max') => {
+    const [r] = (await s(ITEM_DAYS)[fn]({ v: 'date' })) as Row[];
+    return r?.v ? String(r.v).slice(0, 4) : null;
+  };
+  const first = f.dateFrom ? f.dateFrom.slice(0, 4) : await end('min');
+  const last = f.dateTo ? f.dateTo.slice(0, 4) : await end('max');
+  if (!first || !last) return [];
+  const from = f.dateFrom ?? `${first}-01-01`;
+  const to = f.dateTo ?? `${last}-12-31`;
   const q = s(ITEM_DAYS).whereIn('date', summaryPeriods(from, to));
   const branches = branchesOf(ctx, f.branchId);
   if (branches) q.whereIn('branch_id', [...branches]);
