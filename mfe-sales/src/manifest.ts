@@ -1,10 +1,18 @@
 import { documentsOf, entitiesOf } from '@erp/contracts/src/declare';
+import { Permission as P } from '@erp/contracts/src/permissions';
 import {
   MANIFEST_VERSION,
   documentsManifest,
   masterDataManifest,
   type FeatureManifest,
 } from '@erp/ui-kit/src/declare';
+import ar from './locales/ar/mfe_sales.json';
+import de from './locales/de/mfe_sales.json';
+import en from './locales/en/mfe_sales.json';
+import fr from './locales/fr/mfe_sales.json';
+import ku from './locales/ku/mfe_sales.json';
+import pt from './locales/pt/mfe_sales.json';
+import { salesPaths } from './paths';
 
 /** The master-data lists this app owns: the sales service's entities (issue 3, item 6). */
 const masterData = masterDataManifest(entitiesOf('sales'));
@@ -18,14 +26,55 @@ const documents = documentsManifest(documentsOf('sales'));
 export const manifest: FeatureManifest = {
   version: MANIFEST_VERSION,
   name: 'mfe_sales',
-  routes: [...masterData.routes, ...documents.routes],
-  menu: [...masterData.menu, ...documents.menu],
+  routes: [
+    ...masterData.routes,
+    ...documents.routes,
+    // the spec shows no report permissions: the sales reports read the sales documents (viewTransactions)
+    {
+      path: salesPaths.salesReports,
+      permission: P.viewTransactions,
+      layout: 'vertical',
+      titleKey: 'salesReports',
+    },
+    // the spec's route table guards the dashboard with viewPurchDashboard; its menu entry names viewSalesDashboard
+    {
+      path: salesPaths.salesDashboard,
+      permission: P.viewPurchDashboard,
+      layout: 'vertical',
+      titleKey: 'salesDashboard',
+    },
+  ],
+  menu: [
+    ...masterData.menu,
+    ...documents.menu,
+    {
+      group: 'reports',
+      path: salesPaths.salesReports,
+      labelKey: 'salesReports',
+      icon: 'pi pi-chart-bar',
+      permission: P.viewTransactions,
+      flags: [],
+      order: 20,
+    },
+    {
+      group: 'statistics',
+      path: salesPaths.salesDashboard,
+      labelKey: 'salesDashboard',
+      icon: 'pi pi-chart-line',
+      permission: P.viewSalesDashboard,
+      flags: [],
+      order: 10,
+    },
+  ],
+  // the titles in every language, read off each JSON import (the bundler keeps only these keys in the manifest)
   messages: Object.fromEntries(
-    Object.keys(masterData.messages).map((l) => [
+    Object.entries({ ar, en, fr, de, pt, ku }).map(([l, m]) => [
       l,
       {
         ...masterData.messages[l as keyof typeof masterData.messages],
         ...documents.messages[l as keyof typeof documents.messages],
+        salesReports: m.salesReports,
+        salesDashboard: m.salesDashboard,
       },
     ]),
   ),

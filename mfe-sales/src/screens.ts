@@ -1,12 +1,22 @@
 import { documentsOf, entitiesOf } from '@erp/contracts';
-import { documentScreens, masterDataScreens, type ScreenRegistry } from '@erp/ui-kit';
+import { documentScreens, lazyScreens, masterDataScreens, type ScreenRegistry } from '@erp/ui-kit';
+import { salesPaths } from './paths';
 
 /**
  * The screens of this app, keyed by the manifest route they render: the kit's generic master-data screen per
  * entity of the sales service, and the kit's document screen per sales document (quotations, orders, invoices,
- * returns: the money form with its totals per tax category and its payments).
+ * returns: the money form with its totals per tax category and its payments), the report hub and the dashboard.
  */
 export const screens: ScreenRegistry = {
   ...masterDataScreens(entitiesOf('sales')),
   ...documentScreens(documentsOf('sales')),
+  // the report hub and the dashboard load when one first opens
+  ...lazyScreens([salesPaths.salesReports, salesPaths.salesDashboard], () =>
+    Promise.all([import('./screens/SalesReportsScreen'), import('./screens/SalesDashboardScreen')]).then(
+      ([reports, dashboard]) => ({
+        [salesPaths.salesReports]: reports.SalesReportsScreen,
+        [salesPaths.salesDashboard]: dashboard.SalesDashboardScreen,
+      }),
+    ),
+  ),
 };

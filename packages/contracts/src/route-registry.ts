@@ -7,6 +7,7 @@ import { inventoryRoutes } from './inventory-routes';
 import { accountsRoutes } from './accounts-routes';
 import { bulkPostingRoutes } from './bulk-posting-routes';
 import { accountsReportRoutes } from './reports/accounts-report-routes';
+import { salesReportRoutes } from './reports/sales';
 import { jobRoutes } from './jobs';
 
 /** Every public route of the product: the gateway routes, guards and documents from this list. */
@@ -17,6 +18,7 @@ export const allRoutes: readonly RouteSpec[] = [
   ...Object.values(accountsRoutes),
   ...Object.values(bulkPostingRoutes),
   ...Object.values(accountsReportRoutes),
+  ...Object.values(salesReportRoutes),
   ...documentDefinitions.flatMap(documentRoutes),
   ...[...serviceNames, 'gateway' as const].flatMap((s) => Object.values(adminRoutes(s))),
   ...serviceNames.flatMap((s) => Object.values(jobRoutes(s))),

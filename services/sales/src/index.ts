@@ -22,6 +22,7 @@ import {
 import { salesDocumentHooks } from './documents/hooks';
 import { keptEntities, salesReplicaHandlers } from './documents/replicas';
 import { salesMigrations } from './migrations';
+import { salesReportHandlers } from './reports/reports.routes';
 import { salesStarters } from './starters';
 
 const starters = starterRecords(salesStarters);
@@ -47,6 +48,7 @@ export const salesModule: ServiceModule = {
   routes: (deps) => [
     ...masterDataRoutes(deps, entitiesOf('sales')),
     ...documentEngineRoutes(deps, salesDocuments, salesDocumentHooks(deps)),
+    ...salesReportHandlers(deps),
   ],
   jobs: (deps) => masterDataJobs(deps, entitiesOf('sales')),
   consumers: () =>

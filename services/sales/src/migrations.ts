@@ -296,4 +296,39 @@ export const salesMigrations: Migration[] = [
       });
     },
   },
+  {
+    // issue 14 deliverable 7: the sales reports read issued documents by date, branch, customer and agent, and a
+    // year's sales by item from a summary per branch, item and unit, by day, month ('2025-03') and year ('2025'),
+    // kept at issue and cancel (reports/figures.ts)
+    name: 'sales_0005_sales_reports',
+    async up(knex) {
+      for (const table of ['doc_sales_invoices', 'doc_sales_returns'])
+        await knex.schema.alterTable(table, (t) => {
+          t.index(['tenant_id', 'status', 'date'], `${table}_status_date_index`);
+          t.index(['tenant_id', 'agent_id', 'date'], `${table}_agent_date_index`);
+          t.index(['tenant_id', 'customer_id', 'date'], `${table}_customer_date_index`);
+        });
+      await knex.schema.createTable('sales_item_days', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('branch_id', 36).notNullable();
+        t.string('date', 10).notNullable();
+        t.string('item_id', 36).notNullable();
+        t.string('unit_id', 36).notNullable();
+        for (const c of ['sold', 'returned']) {
+          t.bigInteger(`${c}_quantity`).notNullable().defaultTo(0);
+          t.bigInteger(`${c}_net`).notNullable().defaultTo(0);
+          t.bigInteger(`${c}_vat`).notNullable().defaultTo(0);
+        }
+        t.primary(['tenant_id', 'branch_id', 'date', 'item_id', 'unit_id']);
+        t.index(['tenant_id', 'date'], 'sales_item_days_date_index');
+      });
+      // documents issued before the summary: the first report makes it (reports/figures.ts)
+      await knex.schema.createTable('sales_report_rebuilds', (t) => {
+        t.string('name', 60).primary();
+      });
+      const issued = await knex('doc_sales_invoices').where({ status: 'issued' }).first('id');
+      const returned = await knex('doc_sales_returns').where({ status: 'issued' }).first('id');
+      if (issued || returned) await knex('sales_report_rebuilds').insert({ name: 'sales_item_days' });
+    },
+  },
 ];

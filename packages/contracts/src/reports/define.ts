@@ -49,6 +49,8 @@ export const param = {
     hinted(idSchema, { kind: 'reference', reference, label: `fields.${reference}`, ...h }),
   /** One item, required: the report shows nothing until it is chosen (the movement card). */
   item: (h: Hint = {}) => hinted(idSchema, { kind: 'item', label: 'fields.itemId', ...h }),
+  /** One item or none (all items): a filter, not a report's subject (the sales reports). */
+  anyItem: (h: Hint = {}) => hinted(idSchema.optional(), { kind: 'item', label: 'fields.itemId', ...h }),
   date: (h: Hint = {}) => hinted(isoDateSchema.optional(), { kind: 'date', label: 'fields.date', ...h }),
   /** One of `options`, each shown as `<optionLabels>.<value>`. */
   choice: <const V extends readonly [string, ...string[]]>(

@@ -20,6 +20,7 @@ import {
 import { announceEffects, chainIssued, wasIssued } from './issue';
 import { paymentKinds, salesItems, userLimits } from './replicas';
 import { customerBalance, salesDocumentIssues } from './rules';
+import { recordItemDays, type CountedType } from '../reports/figures';
 
 /**
  * Where the branch forbids negative stock, inventory holds the invoice's lines or names those it cannot (issue 14,
@@ -109,8 +110,11 @@ export const salesDocumentHooks = (deps: ServiceDeps): DocumentHooks => ({
       const money = record.money as { taxInclusive: string; vat: string };
       await chainIssued(s, doc, record, `branch:${String(record.branchId)}`, money.taxInclusive, money.vat);
       await announceEffects(trx, s, originOf(ctx), doc, record, false);
+      // the reports' per-day-per-item summary, in the issuing transaction (reports/figures.ts)
+      await recordItemDays(trx, p.tenantId, doc.name as CountedType, String(record.id), 1);
     } else if (action === 'cancel' && (await wasIssued(s, doc, record.id))) {
       await announceEffects(trx, s, originOf(ctx), doc, record, true);
+      await recordItemDays(trx, p.tenantId, doc.name as CountedType, String(record.id), -1);
     }
   },
 });
