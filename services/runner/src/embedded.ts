@@ -57,14 +57,14 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
   const tokens = createTokenService(options.jwtSecret);
   const env = options.env ?? process.env;
   // services ask each other through the gateway (internal-api.ts), whose address is known once it listens
-  let gatewayUrl: string | undefined;
+  const gatewayAddress: { url?: string } = {};
   const common = {
     bus,
     tokens,
     env,
     providerKey: env.ERP_PROVIDER_KEY,
     relayPollMs: options.relayPollMs,
-    gatewayUrl: () => gatewayUrl,
+    gatewayUrl: () => gatewayAddress.url,
   };
   const sqlite = (name: string): DbConfig => ({
     client: 'sqlite',
@@ -113,7 +113,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   // the services call the gateway on this machine, whatever host it listens on for others
-  gatewayUrl = `http://127.0.0.1:${port}`;
+  gatewayAddress.url = `http://127.0.0.1:${port}`;
   const services: Record<string, RunningService> = { gateway, ...running };
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,

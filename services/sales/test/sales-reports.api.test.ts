@@ -108,7 +108,7 @@ describe.each(engines())('sales reports on %s', (engine) => {
       date: today,
       customerId: ids.a,
       agentId: ids.agent,
-      paymentType: 'credit',
+      paymentType: 'onCredit',
       lines: [line(ids.tuna, '2', '10'), line(ids.tuna, '1', '110', { unitId: ids.carton })],
       then: 'issue',
     });
@@ -138,7 +138,7 @@ describe.each(engines())('sales reports on %s', (engine) => {
       date: today,
       customerId: ids.a,
       agentId: ids.agent,
-      paymentType: 'credit',
+      paymentType: 'onCredit',
       reason: 'goodsReturned',
       sourceType: 'salesInvoices',
       sourceId: ids.first,
