@@ -1,5 +1,4 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD } from '../playwright.config';
 import { BranchesScreen } from '../pages/BranchesScreen';
 import { NotPostedScreen } from '../pages/NotPostedScreen';
 import { pickOption } from '../pages/dropdown';
@@ -9,23 +8,8 @@ import { adminApi } from '../support/master-data';
 import { signInAsAdmin } from '../support/session';
 
 /** Turns the admin's branch's automatic posting off again, as a new tenant has it (other journeys expect it). */
-async function automaticPostingOff(request: APIRequestContext): Promise<void> {
-  const auth = await request.post('/api/Users/auth', {
-    data: { userName: 'admin', password: ADMIN_PASSWORD },
-  });
-  const admin = (await auth.json()) as { token: string; defaultBranchId: string };
-  const headers = { Authorization: `Bearer ${admin.token}`, BranchId: admin.defaultBranchId, Language: 'ar' };
-  const branch = (await (
-    await request.get(`/api/Branches/${admin.defaultBranchId}`, { headers })
-  ).json()) as {
-    switches: Record<string, unknown>;
-  };
-  const res = await request.put(`/api/Branches/${admin.defaultBranchId}`, {
-    headers,
-    data: { ...branch, switches: { ...branch.switches, automaticPosting: false } },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
+const automaticPostingOff = async (request: APIRequestContext) =>
+  (await adminApi(request)).automaticPosting(false);
 
 /** The branch form's account-link picker of `link`. */
 const linkPicker = (page: Page, link: string) =>

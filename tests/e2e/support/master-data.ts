@@ -34,6 +34,18 @@ export async function adminApi(request: APIRequestContext) {
       const res = await request.delete(url, { headers });
       expect(res.status(), await res.text()).toBe(200);
     },
+    /** The admin's branch books documents as their events come (on), or leaves them waiting (off: a new tenant). */
+    async automaticPosting(on: boolean): Promise<void> {
+      const url = `/api/Branches/${admin.defaultBranchId}`;
+      const branch = (await (await request.get(url, { headers })).json()) as {
+        switches: Record<string, unknown>;
+      };
+      const res = await request.put(url, {
+        headers,
+        data: { ...branch, switches: { ...branch.switches, automaticPosting: on } },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    },
     /** Turns the company's business types on, so the flagged menu entries (restaurant, concrete) show. */
     async enableBusinessTypes(types: Record<string, boolean>): Promise<void> {
       const company = (await (await request.get('/api/Company', { headers })).json()) as {
