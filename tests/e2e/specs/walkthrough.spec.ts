@@ -31,6 +31,13 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('.erp-loading, .p-datatable-loading-overlay')).toHaveCount(0, {
     timeout: 15_000,
   });
+  // the screen's entrance (a quarter-second fade) is over: axe judges the colours as they stay, not mid-fade
+  // (a spinner turns for ever: only animations that end are waited for)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
 }
 
 /**
