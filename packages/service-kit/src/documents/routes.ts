@@ -35,7 +35,14 @@ import { entityStore } from '../master-data/store';
 import type { ServiceDeps } from '../service';
 import { branchSettings, type BranchSettings } from './branch-settings';
 import { resolveFiscalYear } from './fiscal-year';
-import { documentAsEntity, documentEntities, documentRows, documentStore, roundedInput } from './store';
+import {
+  clearReferencesBy,
+  documentAsEntity,
+  documentEntities,
+  documentRows,
+  documentStore,
+  roundedInput,
+} from './store';
 import { activeClose, closeInlineLimit, enqueueClose, registerCloser } from './close-job';
 import {
   assertConvertible,
@@ -390,6 +397,8 @@ export function documentEngineRoutes(
     await s(documentTableOf(doc))
       .where({ id })
       .update({ status: t.to, revision: before.revision + 1, updated_at: nowIso() });
+    // a cancelled document stands for nothing: its source is free again (another return, or its own cancel)
+    if (statusesOf(doc).void?.includes(t.to)) await clearReferencesBy(s, { type: doc.name, id });
     await post(trx, ctx, s, doc, (await documentStore.find(s, doc, id))!, false, settings, t.action);
     const after = (await documentStore.find(s, doc, id))!;
     await recordAudit(trx, ctx, doc.service, doc.name, id, before, after);
