@@ -4,7 +4,7 @@ import { DocumentScreen } from '../pages/DocumentScreen';
 import { ShellLayout } from '../pages/ShellLayout';
 import { pickOption } from '../pages/dropdown';
 import { signInAsAdmin } from '../support/session';
-import { expect, runNames } from '../support/inventory';
+import { expect, runNames, today } from '../support/inventory';
 import { adminApi } from '../support/master-data';
 import { arrangeSaleItem } from '../support/sales';
 
@@ -61,6 +61,7 @@ test.describe('sales documents', () => {
     await doc.confirm.getByRole('button', { name: 'إصدار' }).click();
     expect((await issued).status()).toBe(200);
     await expect(doc.status).toHaveText('صادرة');
+    const invoiceId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     // issued: read-only, printable
     await expect(page.getByTestId('doc-print')).toBeEnabled();
     await expect(doc.printView).toContainText(n.item);
@@ -82,17 +83,34 @@ test.describe('sales documents', () => {
     expect((await returned).status()).toBe(200);
     await expect(doc.status).toHaveText('صادرة');
 
-    // what the admin sees: 100 − 6 + 2 = 96 in stock, and a trial balance that balances with the sales in it
+    // what the admin sees: 100 − 6 + 2 = 96 in stock, and a trial balance that balances with the sale in it
     await expect(async () => {
       const balance = await api.get<{ items: { itemId: string; quantity: string }[] }>(
         `/api/ItemsReports/StockBalance?storeId=${store.id}&pageSize=500`,
       );
       expect(balance.items.find((r) => r.itemId === item.id)?.quantity).toMatch(/^96(\.0+)?$/);
     }).toPass({ timeout: 20_000 });
+    // the invoice in the journal: net per account 69 to the customer, 60 of sales and 9 of VAT, and its cost of
+    // 36 (an entry booked before the stock part came is reversed in the listing, so the nets count)
+    await expect(async () => {
+      const listing = await api.get<{
+        items: { sourceId: string; accountId: string; debit: string; credit: string }[];
+      }>(`/api/AccountsReports/JournalListing?dateFrom=${today()}&dateTo=${today()}&pageSize=500`);
+      const nets = new Map<string, number>();
+      for (const l of listing.items.filter((r) => r.sourceId === invoiceId))
+        nets.set(
+          l.accountId,
+          (nets.get(l.accountId) ?? 0) + Math.round((Number(l.debit) - Number(l.credit)) * 100),
+        );
+      expect([...nets.values()].filter((v) => v !== 0).sort((x, y) => x - y)).toEqual([
+        -6000, -3600, -900, 3600, 6900,
+      ]);
+    }).toPass({ timeout: 20_000 });
     await layout.menuLink('تقارير الحسابات').click();
     await expect(page).toHaveURL(/\/accounts-reports/);
     const reports = new AccountsReportsScreen(page);
-    await expect(reports.row('المبيعات').first()).toBeVisible();
+    // the customers' account (assets come first: the sales accounts may be on a later page of a busy ledger)
+    await expect(reports.row('العملاء').first()).toBeVisible();
     await expect(reports.totals).toBeVisible();
     const closing = async (caption: string) =>
       (await reports.totals.getByTestId('report-total').filter({ hasText: caption }).innerText())
