@@ -1,12 +1,6 @@
-import { fromStored } from '@erp/contracts';
 import { engines } from '../../../tests/support/databases';
-import {
-  ADMIN_PASSWORD,
-  bearer,
-  login,
-  startTestApp,
-  type TestApp,
-} from '../../../tests/support/embedded-app';
+import { bearer, login, type TestApp } from '../../../tests/support/embedded-app';
+import { salesFixture, type SalesFixture } from './support/sales-fixture';
 
 /**
  * Issue 14, sales documents through the gateway: an invoice saved and issued in one call moves its lines out of
@@ -15,21 +9,16 @@ import {
  * reverses what the invoice moved; an issued invoice is immutable and carries its place in the unit's chain.
  */
 describe.each(engines())('sales documents on %s', (engine) => {
+  let f: SalesFixture;
   let app: TestApp;
   let admin: Awaited<ReturnType<typeof login>>;
   const ids: Record<string, string> = {};
-  let links: Record<string, string> = {};
 
   beforeAll(async () => {
-    app = await startTestApp(engine);
-    admin = await login(app, 'admin', ADMIN_PASSWORD);
-    await app.flush();
-    ids.category = (await create('/api/ItemCategories', { arabicName: 'مواد غذائية' })).id;
-    ids.piece = (await create('/api/Units', { arabicName: 'حبة' })).id;
+    f = await salesFixture(engine);
+    ({ app, admin } = f);
+    Object.assign(ids, f.ids);
     ids.carton = (await create('/api/Units', { arabicName: 'كرتون' })).id;
-    ids.store = (
-      await create('/api/Stores', { arabicName: 'مخزن المبيعات', branchId: admin.defaultBranchId })
-    ).id;
     ids.tuna = (
       await create('/api/Items', {
         arabicName: 'تونة',
@@ -43,45 +32,16 @@ describe.each(engines())('sales documents on %s', (engine) => {
         openingBalances: [{ storeId: ids.store, quantity: '100', unitCost: '5' }],
       })
     ).id;
-    ids.rice = (
-      await create('/api/Items', {
-        arabicName: 'أرز',
-        barcode: '6281000001024',
-        categoryId: ids.category,
-        mainUnitId: ids.piece,
-        salesPrice: '20',
-        costPrice: '12',
-        openingBalances: [{ storeId: ids.store, quantity: '50', unitCost: '12' }],
-      })
-    ).id;
-    ids.cash = (await create('/api/PaymentMethods', { arabicName: 'نقدي', kind: 'cash' })).id;
-    ids.card = (await create('/api/PaymentMethods', { arabicName: 'مدى', kind: 'card' })).id;
+    ids.rice = await f.item('أرز', '6281000001024', '20', '12', '50');
     ids.customer = (
       await create('/api/Customers', { arabicName: 'شركة النور', creditLimit: '100000', phone: '0551234000' })
     ).id;
-    // the branch books its documents as they come (its links are the default chart's)
-    const startUp = await app.api.get('/api/aggregates/StartUp').set(as());
-    const branch = startUp.body.branches.find((b: { id: string }) => b.id === admin.defaultBranchId);
-    links = branch.accountLinks;
-    const saved = await app.api
-      .put(`/api/Branches/${admin.defaultBranchId}`)
-      .set(as())
-      .send({ ...branch, switches: { ...branch.switches, automaticPosting: true } });
-    expect(saved.status).toBe(200);
     await app.flush();
   });
-  afterAll(async () => app?.stop());
+  afterAll(async () => f?.stop());
 
-  const as = (language = 'en') => ({
-    ...bearer(admin.token),
-    BranchId: admin.defaultBranchId,
-    Language: language,
-  });
-  async function create(path: string, body: object) {
-    const res = await app.api.post(path).set(as()).send(body);
-    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as { id: string } & Record<string, unknown>;
-  }
+  const as = (language = 'en') => f.as(language);
+  const create = (path: string, body: object) => f.create(path, body);
   const today = new Date().toISOString().slice(0, 10);
   const line = (itemId: string, quantity: string, price: string, extra: object = {}) => ({
     itemId,
@@ -108,42 +68,8 @@ describe.each(engines())('sales documents on %s', (engine) => {
   });
   const inventoryDb = () => app.embedded.services.inventory!.db;
   const salesDb = () => app.embedded.services.sales!.db;
-  /** The item's stock in the store by the ledger's movements (main units). */
-  async function stockOf(itemId: string): Promise<string> {
-    const row = await inventoryDb()('stock_movements')
-      .where({ item_id: itemId, store_id: ids.store })
-      .sum({ q: 'quantity' })
-      .first();
-    return fromStored(String(row?.q ?? 0)).toString();
-  }
-  /** The document's live ledger effect: the net (debit − credit) per account link name, of every entry. */
-  async function ledgerOf(type: string, id: string): Promise<Record<string, string>> {
-    const rows = (await app.embedded.services
-      .accounts!.db('journal_lines as l')
-      .join('journal_entries as e', 'e.id', 'l.entry_id')
-      .where('e.source_type', `sales.${type}`)
-      .andWhere('e.source_id', id)
-      .groupBy('l.account_id')
-      .select('l.account_id')
-      .sum({ debit: 'l.debit', credit: 'l.credit' })) as {
-      account_id: string;
-      debit: unknown;
-      credit: unknown;
-    }[];
-    const names = new Map(Object.entries(links).map(([name, account]) => [account, name]));
-    return Object.fromEntries(
-      rows
-        .map(
-          (r) =>
-            [
-              names.get(r.account_id) ?? r.account_id,
-              fromStored(String(r.debit)).minus(fromStored(String(r.credit))),
-            ] as const,
-        )
-        .filter(([, v]) => !v.isZero())
-        .map(([k, v]) => [k, v.toString()]),
-    );
-  }
+  const stockOf = (itemId: string) => f.stockOf(itemId);
+  const ledgerOf = (type: string, id: string) => f.ledgerOf([type], id);
   const fieldCodes = (body: { errors?: { field: string; code: string }[] }) =>
     Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.code]));
   const count = async (table: string) => Number((await salesDb()(table).count({ n: '*' }).first())?.n ?? 0);
@@ -196,13 +122,13 @@ describe.each(engines())('sales documents on %s', (engine) => {
     expect(await stockOf(ids.rice!)).toBe('48');
     // gross 180, discounts 9.50 + 17.05, VAT 23.02; card 100 and cash 80 less 3.53 change; cost 15 × 5 + 2 × 12
     expect(await ledgerOf('salesInvoices', ids.invoice!)).toEqual({
-      sales: '-180',
+      sales: '-180.00',
       discountsAllowed: '26.55',
       vatOutput: '-23.02',
       cash: '76.47',
-      banks: '100',
-      costOfGoodsSold: '99',
-      inventory: '-99',
+      banks: '100.00',
+      costOfGoodsSold: '99.00',
+      inventory: '-99.00',
     });
     expect(res.body.issue).toMatchObject({
       uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -362,11 +288,11 @@ describe.each(engines())('sales documents on %s', (engine) => {
     expect(await stockOf(ids.rice!)).toBe(String(48 - 6 + 2));
     // the credit note: 40 back off sales returns with its VAT 6 against the receivable; 2 × 12 back in stock
     expect(await ledgerOf('salesReturns', ret.body.id)).toEqual({
-      salesReturns: '40',
-      vatOutput: '6',
-      receivables: '-46',
-      inventory: '24',
-      costOfGoodsSold: '-24',
+      salesReturns: '40.00',
+      vatOutput: '6.00',
+      receivables: '-46.00',
+      inventory: '24.00',
+      costOfGoodsSold: '-24.00',
     });
     // a return needs the invoice it returns
     const orphan = await app.api

@@ -1,13 +1,8 @@
-import { dec, fromStored, type Dec } from '@erp/contracts';
+import { dec, type Dec } from '@erp/contracts';
 import { engines } from '../../../tests/support/databases';
-import {
-  ADMIN_PASSWORD,
-  bearer,
-  login,
-  startTestApp,
-  type TestApp,
-} from '../../../tests/support/embedded-app';
+import type { TestApp } from '../../../tests/support/embedded-app';
 import { seeded, type Seeded } from '../../../tests/support/seeded';
+import { salesFixture, type SalesFixture } from './support/sales-fixture';
 
 const OPS = Number(process.env.SALES_FLOW_OPS ?? 24);
 const SEED = Number(process.env.SALES_FLOW_SEED ?? 2611);
@@ -20,55 +15,24 @@ const SEED = Number(process.env.SALES_FLOW_SEED ?? 2611);
  * (its only receipt), so the cost of goods sold is 4 per unit sold and not returned.
  */
 describe.each(engines())('the sales flow against a model on %s', (engine) => {
+  let f: SalesFixture;
   let app: TestApp;
-  let admin: Awaited<ReturnType<typeof login>>;
   const ids: Record<string, string> = {};
-  let links: Record<string, string> = {};
   const items: string[] = [];
   const OPENING = 100_000;
 
   beforeAll(async () => {
-    app = await startTestApp(engine);
-    admin = await login(app, 'admin', ADMIN_PASSWORD);
-    await app.flush();
-    const category = (await create('/api/ItemCategories', { arabicName: 'أصناف' })).id;
-    ids.piece = (await create('/api/Units', { arabicName: 'حبة' })).id;
-    ids.store = (await create('/api/Stores', { arabicName: 'مخزن', branchId: admin.defaultBranchId })).id;
+    f = await salesFixture(engine);
+    app = f.app;
+    Object.assign(ids, f.ids);
     for (let i = 0; i < 3; i++)
-      items.push(
-        (
-          await create('/api/Items', {
-            arabicName: `صنف ${i}`,
-            barcode: `628100000${i}99`,
-            categoryId: category,
-            mainUnitId: ids.piece,
-            salesPrice: '30',
-            costPrice: '4',
-            openingBalances: [{ storeId: ids.store, quantity: String(OPENING), unitCost: '4' }],
-          })
-        ).id,
-      );
-    ids.cash = (await create('/api/PaymentMethods', { arabicName: 'نقدي', kind: 'cash' })).id;
-    ids.card = (await create('/api/PaymentMethods', { arabicName: 'بطاقة', kind: 'card' })).id;
-    ids.customer = (await create('/api/Customers', { arabicName: 'عميل', creditLimit: '100000000' })).id;
-    const startUp = await app.api.get('/api/aggregates/StartUp').set(as());
-    const branch = startUp.body.branches.find((b: { id: string }) => b.id === admin.defaultBranchId);
-    links = branch.accountLinks;
-    await app.api
-      .put(`/api/Branches/${admin.defaultBranchId}`)
-      .set(as())
-      .send({ ...branch, switches: { ...branch.switches, automaticPosting: true } })
-      .expect(200);
+      items.push(await f.item(`صنف ${i}`, `628100000${i}99`, '30', '4', String(OPENING)));
+    ids.customer = (await f.create('/api/Customers', { arabicName: 'عميل', creditLimit: '100000000' })).id;
     await app.flush();
   });
-  afterAll(async () => app?.stop());
+  afterAll(async () => f?.stop());
 
-  const as = () => ({ ...bearer(admin.token), BranchId: admin.defaultBranchId, Language: 'en' });
-  async function create(path: string, body: object) {
-    const res = await app.api.post(path).set(as()).send(body);
-    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as { id: string } & Record<string, unknown>;
-  }
+  const as = () => f.as();
   const today = new Date().toISOString().slice(0, 10);
 
   /** A standing document as the model keeps it: its quantities per item and its money. */
@@ -238,15 +202,7 @@ describe.each(engines())('the sales flow against a model on %s', (engine) => {
         const q = d.quantities.get(itemId) ?? 0;
         expected += d.type === 'salesInvoices' ? -q : q;
       }
-      const row = await app.embedded.services
-        .inventory!.db('stock_movements')
-        .where({ item_id: itemId, store_id: ids.store })
-        .sum({ q: 'quantity' })
-        .first();
-      expect({ itemId, stock: fromStored(String(row?.q ?? 0)).toString() }).toEqual({
-        itemId,
-        stock: String(expected),
-      });
+      expect({ itemId, stock: await f.stockOf(itemId) }).toEqual({ itemId, stock: String(expected) });
     }
     // the model's ledger: an invoice credits sales with its gross and VAT, debits discounts, cash, bank and the
     // rest on credit, and its cost; a return the other way on sales returns
@@ -264,30 +220,7 @@ describe.each(engines())('the sales flow against a model on %s', (engine) => {
       add('costOfGoodsSold', dec(4 * units).times(sign));
       add('inventory', dec(-4 * units).times(sign));
     }
-    const names = new Map(Object.entries(links).map(([name, account]) => [account, name]));
-    const rows = (await app.embedded.services
-      .accounts!.db('journal_lines as l')
-      .join('journal_entries as e', 'e.id', 'l.entry_id')
-      .whereIn('e.source_type', ['sales.salesInvoices', 'sales.salesReturns'])
-      .groupBy('l.account_id')
-      .select('l.account_id')
-      .sum({ debit: 'l.debit', credit: 'l.credit' })) as {
-      account_id: string;
-      debit: unknown;
-      credit: unknown;
-    }[];
-    const got = Object.fromEntries(
-      rows
-        .map(
-          (r) =>
-            [
-              names.get(r.account_id) ?? r.account_id,
-              fromStored(String(r.debit)).minus(fromStored(String(r.credit))),
-            ] as const,
-        )
-        .filter(([, v]) => !v.isZero())
-        .map(([k, v]) => [k, v.toFixed(2)]),
-    );
+    const got = await f.ledgerOf(['salesInvoices', 'salesReturns']);
     const expected = Object.fromEntries(
       [...want].filter(([, v]) => !v.isZero()).map(([k, v]) => [k, v.toFixed(2)]),
     );
