@@ -55,7 +55,8 @@ export async function salesFixture(engine: Engine) {
 
   /** The item's stock in the fixture's store, by the ledger's movements (main units). */
   async function stockOf(itemId: string): Promise<string> {
-    const row = await app.embedded.services.inventory!.db('stock_movements')
+    const row = await app.embedded.services
+      .inventory!.db('stock_movements')
       .where({ item_id: itemId, store_id: ids.store })
       .sum({ q: 'quantity' })
       .first();
@@ -64,7 +65,8 @@ export async function salesFixture(engine: Engine) {
 
   /** The net (debit − credit) per account link name of the entries of sales documents (one, or all of `types`). */
   async function ledgerOf(types: readonly string[], id?: string): Promise<Record<string, string>> {
-    const q = app.embedded.services.accounts!.db('journal_lines as l')
+    const q = app.embedded.services
+      .accounts!.db('journal_lines as l')
       .join('journal_entries as e', 'e.id', 'l.entry_id')
       .whereIn(
         'e.source_type',
@@ -74,7 +76,11 @@ export async function salesFixture(engine: Engine) {
     const rows = (await q
       .groupBy('l.account_id')
       .select('l.account_id')
-      .sum({ debit: 'l.debit', credit: 'l.credit' })) as { account_id: string; debit: unknown; credit: unknown }[];
+      .sum({ debit: 'l.debit', credit: 'l.credit' })) as {
+      account_id: string;
+      debit: unknown;
+      credit: unknown;
+    }[];
     const names = new Map(Object.entries(links).map(([name, account]) => [account, name]));
     return Object.fromEntries(
       rows
