@@ -87,6 +87,8 @@ export const branchPolicies = z.object({
   stocktakingMethod: z.enum(['countedItemsOnly', 'wholeStore']).default('countedItemsOnly'),
   tax: z.enum(['exclusive', 'inclusive']).default('exclusive'),
   discount: z.enum(['perLine', 'perInvoice', 'both']).default('both'),
+  /** Spec section 5: 'customer phone mandatory by policy' (a sales document's customer must have one). */
+  customerPhone: z.enum(['optional', 'required']).default('optional'),
 });
 
 export const branchSwitches = z.object({

@@ -77,8 +77,20 @@ export const stockHoldInput = z.object({
   lines: z
     .array(z.object({ itemId: idSchema, unitId: idSchema, storeId: idSchema, quantity: decimalString }))
     .max(1000),
+  /** Held until released (a reservation: until it is stopped or invoiced), not lapsing with the minutes. */
+  lasting: z.boolean().default(false),
+  /**
+   * Goods coming back to it (a reservation whose invoice was cancelled): held without weighing, as the
+   * cancellation's stock event returns them.
+   */
+  returning: z.boolean().default(false),
+  /** The document this one converts (an invoice of a reservation): what that one holds is not weighed against it. */
+  takesOver: z
+    .object({ documentType: z.string().trim().min(1).max(60), documentId: idSchema })
+    .nullable()
+    .default(null),
 });
-export type StockHoldInput = z.infer<typeof stockHoldInput>;
+export type StockHoldInput = z.input<typeof stockHoldInput>;
 /** The lines that would take a store below zero (index in the input, what is free in the line's unit); none: held. */
 export const stockHoldResult = z.object({
   shortages: z.array(z.object({ line: z.number().int(), available: decimalString })),

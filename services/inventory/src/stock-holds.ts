@@ -12,6 +12,8 @@ import { itemUnits } from './ledger/items';
 const HOLDS = 'stock_holds';
 /** A hold lapses if its document's stock event has not booked it by then (the owner's save failed after it). */
 export const HOLD_SECONDS = 120;
+/** A lasting hold's end: none, until its owner releases it (a reservation stopped, deleted or invoiced). */
+const LASTING = '9999-12-31T00:00:00.000Z';
 
 const isMysql = (s: TenantScope) => String(s.db.client.config.client).startsWith('mysql');
 const pairKey = (itemId: string, storeId: string) => `${itemId}\u0000${storeId}`;
@@ -21,7 +23,8 @@ const pairKey = (itemId: string, storeId: string) => `${itemId}\u0000${storeId}`
  * negative stock, each store must keep its balance less what other documents hold above zero after the
  * document's lines (in main units, per item and store); the balances are locked meanwhile (MySQL; SQLite has
  * one writer), so of two sales of the last unit only the first is held. What is granted replaces the document's
- * earlier hold; a refusal holds nothing and names the short lines.
+ * earlier hold (no lines: released); a refusal holds nothing new and names the short lines. A reservation's hold
+ * lasts until released; an invoice converted from it is not weighed against it.
  */
 export async function holdStock(
   s: TenantScope,
@@ -34,6 +37,14 @@ export async function holdStock(
     document_type: input.documentType,
     document_id: input.documentId,
   };
+  // the reservation an invoice converts holds stock for it: not weighed against the invoice
+  const takenOver = input.takesOver
+    ? {
+        source_service: input.sourceService,
+        document_type: input.takesOver.documentType,
+        document_id: input.takesOver.documentId,
+      }
+    : null;
   const units = await itemUnits(
     s,
     input.lines.map((l) => l.itemId),
@@ -53,7 +64,7 @@ export async function holdStock(
   const settings = await branchSettings(s, ctx.branchId);
   const now = nowIso();
   const shortages: StockHoldResult['shortages'] = [];
-  if (settings.policies.negativeBalance === 'block') {
+  if (settings.policies.negativeBalance === 'block' && !input.returning) {
     for (const a of asked.values()) {
       const q = s('stock_balances').where({ item_id: a.itemId, store_id: a.storeId });
       const balance = await (isMysql(s) ? q.forUpdate() : q).first('quantity');
@@ -61,6 +72,7 @@ export async function holdStock(
         .where({ item_id: a.itemId, store_id: a.storeId })
         .andWhere('expires_at', '>', now)
         .andWhereNot((w) => w.where(key))
+        .andWhereNot((w) => (takenOver ? w.where(takenOver) : w.whereRaw('1 = 0')))
         .sum({ q: 'quantity' })
         .first()) as { q: unknown } | undefined;
       const free = fromStored(balance?.quantity as number | undefined).minus(
@@ -77,7 +89,7 @@ export async function holdStock(
   }
   if (shortages.length) return { shortages };
   await s(HOLDS).where(key).delete();
-  const expires = new Date(Date.now() + HOLD_SECONDS * 1000).toISOString();
+  const expires = input.lasting ? LASTING : new Date(Date.now() + HOLD_SECONDS * 1000).toISOString();
   for (const a of asked.values())
     await s.insert(HOLDS, {
       ...key,

@@ -10,6 +10,7 @@ export const policyOptions = {
   stocktakingMethod: ['countedItemsOnly', 'wholeStore'],
   tax: ['exclusive', 'inclusive'],
   discount: ['perLine', 'perInvoice', 'both'],
+  customerPhone: ['optional', 'required'],
 } as const satisfies Record<keyof Branch['policies'], readonly string[]>;
 
 export const switchNames = [
@@ -63,6 +64,7 @@ export const EMPTY_BRANCH: BranchForm = {
     stocktakingMethod: 'countedItemsOnly',
     tax: 'exclusive',
     discount: 'both',
+    customerPhone: 'optional',
   },
   switches: {
     enablePriceLists: false,

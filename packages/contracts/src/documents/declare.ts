@@ -130,6 +130,11 @@ export interface DocumentTransition {
   action: string;
   from: readonly string[];
   to: string;
+  /**
+   * A source converted in part may still take it (stopping a reservation): what was converted stays, the rest
+   * will not be. A close always may.
+   */
+  endsSource?: boolean;
 }
 
 /**
@@ -165,7 +170,7 @@ export function transitionsOf(
   doc: Pick<DocumentDef, 'name' | 'closable' | 'transitions'>,
 ): DocumentTransition[] {
   return [
-    ...(doc.closable ? [{ action: 'close', from: ['open'], to: 'closed' }] : []),
+    ...(doc.closable ? [{ action: 'close', from: ['open'], to: 'closed', endsSource: true }] : []),
     ...(doc.transitions ?? []),
   ];
 }

@@ -69,6 +69,61 @@ export const quotations = defineDocument({
   menu: { group: 'sales', icon: 'pi pi-file-edit' },
 });
 
+/**
+ * Drafted (under-procedure) sales (spec section 2, /drafted): a sale prepared by whoever holds the under-procedure
+ * rights, moving nothing, that a user with the invoice rights converts into an invoice (wholly or in parts), or
+ * closes when it will not be sold.
+ */
+export const draftedSales = defineDocument({
+  ...common,
+  name: 'draftedSales',
+  route: '/drafted',
+  apiPath: '/api/DraftedSales',
+  permissions: {
+    view: P.viewUnderProcedureTransaction,
+    add: P.addUnderProcedureTransaction,
+    edit: P.editUnderProcedureTransaction,
+  },
+  closable: true,
+  menu: { group: 'sales', icon: 'pi pi-pencil' },
+});
+
+/**
+ * Reservations (spec sections 2 and 4, /reservations): goods kept for a customer. Where the branch forbids
+ * negative stock, what a reservation has not yet had converted into invoices is held in its stores (inventory's
+ * stock holds) so nobody else sells it; stopping it frees what is left.
+ */
+export const reservations = defineDocument({
+  ...common,
+  name: 'reservations',
+  route: '/reservations',
+  apiPath: '/api/Reservations',
+  permissions: { view: P.viewTransactions, add: P.addReservations, edit: P.editReservations },
+  statuses: { values: ['active', 'stopped'], locked: ['stopped'], lockedCode: 'reservationStopped' },
+  transitions: [{ action: 'stop', from: ['active'], to: 'stopped', endsSource: true }],
+  menu: { group: 'sales', icon: 'pi pi-bookmark' },
+});
+
+/**
+ * Contracts (spec section 2, /contracts, the sales-order rights): what is agreed with a customer for a period,
+ * invoiced in parts as the work is delivered; closed when no more of it will be invoiced. Shown where the company
+ * does contracts and construction.
+ */
+export const salesContracts = defineDocument({
+  ...common,
+  name: 'salesContracts',
+  route: '/contracts',
+  apiPath: '/api/SalesContracts',
+  permissions: { view: P.viewTransactions, add: P.addSalesOrders, edit: P.editSalesOrders },
+  header: [
+    ...header,
+    { name: 'startDate', kind: 'date', required: true, list: true },
+    { name: 'endDate', kind: 'date', required: true, list: true },
+  ],
+  closable: true,
+  menu: { group: 'sales', icon: 'pi pi-briefcase', flags: ['contractsAndConstruction'] },
+});
+
 export const salesOrders = defineDocument({
   ...common,
   name: 'salesOrders',
@@ -91,7 +146,7 @@ export const salesInvoices = defineDocument({
   apiPath: '/api/SalesInvoices',
   permissions: { view: P.viewTransactions, add: P.addSalesTransactions, edit: P.editSalesTransactions },
   payments: { method: { name: 'paymentMethodId', kind: 'reference', reference: 'paymentMethods' } },
-  convertsFrom: ['quotations', 'salesOrders'],
+  convertsFrom: ['quotations', 'salesOrders', 'draftedSales', 'reservations', 'salesContracts'],
   statuses: issuedStatuses,
   issueChain: true,
   transitions: [
@@ -127,4 +182,12 @@ export const salesReturns = defineDocument({
   menu: { group: 'sales', icon: 'pi pi-replay' },
 });
 
-export const salesDocuments = [quotations, salesOrders, salesInvoices, salesReturns] as const;
+export const salesDocuments = [
+  quotations,
+  salesOrders,
+  draftedSales,
+  reservations,
+  salesContracts,
+  salesInvoices,
+  salesReturns,
+] as const;

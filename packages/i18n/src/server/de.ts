@@ -161,6 +161,10 @@ export const de: ServerMessages = {
   'validation.availableQuantity':
     'Nur {available} im Lager verfügbar; negativer Bestand ist in dieser Filiale nicht erlaubt',
   sourceClosed: 'Der Ursprungsbeleg ist geschlossen: nichts mehr wird daraus übernommen',
+  reservationStopped: 'Die Reservierung ist gestoppt und kann nicht geändert oder gelöscht werden',
+  'validation.customerPhoneRequired':
+    'Der Kunde hat keine Telefonnummer: die Richtlinie der Filiale verlangt eine',
+  'validation.endBeforeStart': 'Das Enddatum darf nicht vor dem Startdatum liegen',
   closingVoucherYear:
     'Das Geschäftsjahr {year} hat einen Abschlussbeleg ({code}): löschen Sie ihn, um das Jahr zu ändern',
   'validation.importFile': 'Importieren Sie eine .xlsx-, .xls- oder .csv-Datei unter 1 MB',

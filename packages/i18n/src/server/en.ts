@@ -151,6 +151,9 @@ export const en = {
   'validation.availableQuantity':
     'Only {available} available in the store; negative stock is not allowed in this branch',
   sourceClosed: 'The source document is closed: nothing more is converted from it',
+  reservationStopped: 'The reservation is stopped and cannot be changed or deleted',
+  'validation.customerPhoneRequired': "The customer has no phone number: the branch's policy requires one",
+  'validation.endBeforeStart': 'The end date cannot be before the start date',
   closingVoucherYear: 'Fiscal year {year} has a closing voucher ({code}): delete it to change the year',
   'validation.importFile': 'Import one .xlsx, .xls or .csv file under 1 MB',
   jobInProgress: 'This data has an active job in progress; please wait while it finishes',

@@ -158,6 +158,10 @@ export const fr: ServerMessages = {
   'validation.availableQuantity':
     "Seulement {available} disponible(s) en magasin ; le stock négatif n'est pas autorisé dans cette agence",
   sourceClosed: "Le document source est clôturé : plus rien n'en est converti",
+  reservationStopped: 'La réservation est arrêtée et ne peut être ni modifiée ni supprimée',
+  'validation.customerPhoneRequired':
+    "Le client n'a pas de numéro de téléphone : la politique de la succursale l'exige",
+  'validation.endBeforeStart': 'La date de fin ne peut pas précéder la date de début',
   closingVoucherYear:
     "L'exercice {year} a une écriture de clôture ({code}) : supprimez-la pour modifier l'exercice",
   'validation.importFile': 'Importez un seul fichier .xlsx, .xls ou .csv de moins de 1 Mo',

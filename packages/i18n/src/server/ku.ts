@@ -148,6 +148,9 @@ export const ku: ServerMessages = {
   'validation.availableQuantity':
     'تەنها {available} لە کۆگادا بەردەستە؛ باڵانسی نەرێنی لەم لقەدا ڕێگەپێنەدراوە',
   sourceClosed: 'بەڵگەی سەرچاوە داخراوە: هیچی تری لێ ناگۆڕدرێت',
+  reservationStopped: 'حیجزەکە ڕاگیراوە و ناتوانرێت بگۆڕدرێت یان بسڕدرێتەوە',
+  'validation.customerPhoneRequired': 'کڕیار ژمارەی تەلەفۆنی نییە: سیاسەتی لق داوای دەکات',
+  'validation.endBeforeStart': 'بەرواری کۆتایی ناتوانێت پێش بەرواری دەستپێک بێت',
   closingVoucherYear: 'ساڵی دارایی {year} تۆماری داخستنی هەیە ({code}): بیسڕەوە بۆ گۆڕینی ساڵەکە',
   'validation.importFile': 'تەنها یەک فایلی xlsx یان xls یان csv کەمتر لە 1 مێگابایت هاوردە بکە',
   jobInProgress: 'کارێکی چالاک لەسەر ئەم داتایانە بەڕێوەدەچێت، تکایە چاوەڕێ بکە تا تەواو دەبێت',

@@ -152,6 +152,9 @@ export const pt: ServerMessages = {
   'validation.availableQuantity':
     'Apenas {available} disponível no armazém; estoque negativo não é permitido nesta filial',
   sourceClosed: 'O documento de origem está fechado: nada mais é convertido dele',
+  reservationStopped: 'A reserva está parada e não pode ser alterada nem excluída',
+  'validation.customerPhoneRequired': 'O cliente não tem telefone: a política da filial exige um',
+  'validation.endBeforeStart': 'A data de fim não pode ser anterior à data de início',
   closingVoucherYear:
     'O exercício {year} tem um lançamento de encerramento ({code}): elimine-o para alterar o exercício',
   'validation.importFile': 'Importe um único arquivo .xlsx, .xls ou .csv com menos de 1 MB',

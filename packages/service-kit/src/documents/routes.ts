@@ -256,9 +256,9 @@ export function documentEngineRoutes(
           ? lockedRefusal(statusesOf(doc).lockedCode)
           : 'documentStatusChanged',
       );
-    // a quotation or an order converted in part is still closed when no more of it will be converted
-    const closingSource = t.action === 'close' && targetsOf(docs, doc).length > 0;
-    if (record.referenced && !closingSource) throw conflict('referencedTransaction');
+    // a quotation or an order converted in part is still closed (a reservation stopped) when no more of it will be
+    const endingSource = t.endsSource === true && targetsOf(docs, doc).length > 0;
+    if (record.referenced && !endingSource) throw conflict('referencedTransaction');
   }
 
   async function post(

@@ -4,51 +4,30 @@ import {
   fromStored,
   tableOf,
   type Dec,
-  type DocumentDef,
+  reservations,
+  salesInvoices,
   type DocumentRecord,
-  type StockHoldResult,
 } from '@erp/contracts';
 import {
   AppError,
+  documentStore,
   originOf,
   requirePrincipal,
   tenantScope,
   type DocumentHooks,
-  type RequestContext,
   type ServiceDeps,
+  type TenantScope,
 } from '@erp/service-kit';
 import { announceEffects, chainIssued, wasIssued } from './issue';
 import { paymentKinds, salesItems, userLimits } from './replicas';
 import { customerBalance, salesDocumentIssues } from './rules';
 import { recordItemDays, type CountedType } from '../reports/figures';
+import { holdInvoiceStock, holdReservation } from './stock-holds';
 
-/**
- * Where the branch forbids negative stock, inventory holds the invoice's lines or names those it cannot (issue 14,
- * deliverable 5: the policy checked at save time through the gateway; the movements still come by event).
- */
-async function holdStock(deps: ServiceDeps, ctx: RequestContext, doc: DocumentDef, record: DocumentRecord) {
-  const held = await deps.internal.post<StockHoldResult>(ctx, '/api/StockHolds', {
-    sourceService: 'sales',
-    documentType: doc.name,
-    documentId: record.id,
-    lines: record.lines.map((l) => ({
-      itemId: String(l.itemId),
-      unitId: String(l.unitId),
-      storeId: String(l.storeId),
-      quantity: String(l.quantity),
-    })),
-  });
-  if (held.shortages.length)
-    throw new AppError(
-      409,
-      'insufficientBalance',
-      {},
-      held.shortages.map((x) => ({
-        field: `lines.${x.line}.quantity`,
-        code: 'validation.availableQuantity',
-        params: { available: x.available },
-      })),
-    );
+/** The reservation an invoice was converted from, if any. */
+async function sourceReservation(s: TenantScope, record: DocumentRecord): Promise<DocumentRecord | null> {
+  if (record.sourceType !== reservations.name || typeof record.sourceId !== 'string') return null;
+  return documentStore.find(s, reservations, record.sourceId);
 }
 
 /** The types whose issue moves stock and money (quotations and orders promise, they move nothing). */
@@ -79,9 +58,12 @@ export const salesDocumentHooks = (deps: ServiceDeps): DocumentHooks => ({
     );
   },
   async post(trx, ctx, { doc, record, deleted, settings, action }) {
-    if (!ISSUED_TYPES.has(doc.name) || deleted) return;
     const p = requirePrincipal(ctx);
     const s = tenantScope(trx, p.tenantId);
+    if (doc.name === reservations.name) return holdReservation(deps, ctx, s, record, deleted);
+    if (!ISSUED_TYPES.has(doc.name) || deleted) return;
+    // what a reservation still keeps changes when an invoice of it is issued or cancelled
+    const reservation = doc.name === salesInvoices.name ? await sourceReservation(s, record) : null;
     if (action === 'issue') {
       const total = dec(String(record.money && (record.money as { taxInclusive: string }).taxInclusive));
       const unpaid = total.minus(dec(String(record.paid ?? '0')));
@@ -106,7 +88,8 @@ export const salesDocumentHooks = (deps: ServiceDeps): DocumentHooks => ({
         )
           throw new AppError(409, 'creditLimitExceeded', { limit: limit.toString() });
       }
-      if (doc.name === 'salesInvoices') await holdStock(deps, ctx, doc, record);
+      if (doc.name === salesInvoices.name) await holdInvoiceStock(deps, ctx, doc, record);
+      if (reservation) await holdReservation(deps, ctx, s, reservation, false);
       const money = record.money as { taxInclusive: string; vat: string };
       await chainIssued(s, doc, record, `branch:${String(record.branchId)}`, money.taxInclusive, money.vat);
       await announceEffects(trx, s, originOf(ctx), doc, record, false);
@@ -115,6 +98,7 @@ export const salesDocumentHooks = (deps: ServiceDeps): DocumentHooks => ({
     } else if (action === 'cancel' && (await wasIssued(s, doc, record.id))) {
       await announceEffects(trx, s, originOf(ctx), doc, record, true);
       await recordItemDays(trx, p.tenantId, doc.name as CountedType, String(record.id), -1);
+      if (reservation) await holdReservation(deps, ctx, s, reservation, false, true);
     }
   },
 });

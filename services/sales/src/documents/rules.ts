@@ -32,8 +32,9 @@ function discountPercent(type: unknown, value: unknown, base: Dec): Dec {
  * The spec's rules on a sales document as it is saved (sections 5 and 6), on the server with its messages: the
  * customer may deal (not suspended; a cash customer pays cash), each line names an active item in one of its
  * units, no discount above the user's limit, no price above the item's sales price without the right to raise
- * it, none under the minimum price where the branch blocks it, none under cost unless the branch allows it, and a
- * return names the invoice it returns.
+ * it, none under the minimum price where the branch blocks it, none under cost unless the branch allows it, a
+ * return names the invoice it returns, the customer has a phone where the branch's policy asks for one, and a
+ * contract ends on or after its start.
  */
 export async function salesDocumentIssues(
   s: TenantScope,
@@ -46,8 +47,16 @@ export async function salesDocumentIssues(
   const principal = requirePrincipal(ctx);
   const customer = await s(tableOf(customers))
     .where({ id: str(input.customerId) })
-    .first('suspended', 'is_cash_customer');
+    .first('suspended', 'is_cash_customer', 'phone');
   if (customer?.suspended) issues.push({ field: 'customerId', code: 'validation.customerSuspended' });
+  if (customer && settings.policies.customerPhone === 'required' && !str(customer.phone))
+    issues.push({ field: 'customerId', code: 'validation.customerPhoneRequired' });
+  if (
+    typeof input.startDate === 'string' &&
+    typeof input.endDate === 'string' &&
+    input.endDate < input.startDate
+  )
+    issues.push({ field: 'endDate', code: 'validation.endBeforeStart' });
   if (customer?.is_cash_customer && input.paymentType === 'onCredit')
     issues.push({ field: 'paymentType', code: 'validation.paymentTypeNotCompatible' });
   if (doc.name === 'salesReturns' && !input.sourceId)
