@@ -97,6 +97,25 @@ export class DocumentScreen {
     await expect(this.input(row, 'unitId')).toBeFocused();
   }
 
+  /** A cell's value typed from the keyboard, as a cashier does: select what is there, type, leave. */
+  async typeInto(row: number, field: string, value: string): Promise<void> {
+    const input = this.input(row, field);
+    await input.click();
+    await input.press('Control+A');
+    await this.page.keyboard.type(value);
+    await input.press('Tab');
+  }
+
+  /** A status change from the document's screen, confirmed with the dialog's button; returns the answer's status. */
+  async act(action: string, confirmLabel: string): Promise<number> {
+    await this.page.getByTestId(`doc-action-${action}`).click();
+    const answered = this.page.waitForResponse(
+      (r) => r.url().endsWith(`/${action}`) && r.request().method() === 'POST',
+    );
+    await this.confirm.getByRole('button', { name: confirmLabel }).click();
+    return (await answered).status();
+  }
+
   /** Saves and waits for the server's answer; returns its status. */
   async saveAnd(): Promise<number> {
     const answered = this.page.waitForResponse(

@@ -1,4 +1,4 @@
-import { test, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
 import { AccountsReportsScreen } from '../pages/AccountsReportsScreen';
 import { DocumentScreen } from '../pages/DocumentScreen';
 import { ShellLayout } from '../pages/ShellLayout';
@@ -39,7 +39,7 @@ test.describe('sales documents', () => {
     await doc.scan(0, n.barcode);
     await expect(doc.input(0, 'price')).toHaveValue(/^10(\.0+)?$/);
     await pickOption(page, doc.cell(0, 'storeId').locator('.p-dropdown'), n.storeA);
-    await typeInto(page, doc, 0, 'quantity', '10');
+    await doc.typeInto(0, 'quantity', '10');
     // 10 × 10 = 100 without VAT, 115 with it, shown as the service will keep them
     await expect(page.getByTestId('doc-money-taxInclusive')).toContainText('115.00');
     const reference = `q-${n.tag}`;
@@ -51,15 +51,12 @@ test.describe('sales documents', () => {
     await page.getByTestId('doc-convert-salesInvoices').click();
     await expect(page).toHaveURL(/\/invoice-list\/new\?from=/);
     await expect(doc.input(0, 'quantity')).toHaveValue(/^10(\.0+)?$/);
-    await typeInto(page, doc, 0, 'quantity', '6');
+    await doc.typeInto(0, 'quantity', '6');
     await expect(page.getByTestId('doc-money-taxInclusive')).toContainText('69.00');
     expect(await doc.saveAnd()).toBe(201);
     await doc.expectList('salesInvoices');
     await doc.rows.filter({ hasText: customer }).first().getByTestId('doc-open').click();
-    await page.getByTestId('doc-action-issue').click();
-    const issued = page.waitForResponse((r) => r.url().endsWith('/issue') && r.request().method() === 'POST');
-    await doc.confirm.getByRole('button', { name: 'إصدار' }).click();
-    expect((await issued).status()).toBe(200);
+    expect(await doc.act('issue', 'إصدار')).toBe(200);
     await expect(doc.status).toHaveText('صادرة');
     const invoiceId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     // issued: read-only, printable
@@ -70,17 +67,12 @@ test.describe('sales documents', () => {
     await page.getByTestId('doc-convert-salesReturns').click();
     await expect(page).toHaveURL(/\/return-sales\/new\?from=/);
     await expect(doc.input(0, 'quantity')).toHaveValue(/^6(\.0+)?$/);
-    await typeInto(page, doc, 0, 'quantity', '2');
+    await doc.typeInto(0, 'quantity', '2');
     await doc.choose('reason', 'إرجاع بضاعة');
     expect(await doc.saveAnd()).toBe(201);
     await doc.expectList('salesReturns');
     await doc.rows.filter({ hasText: customer }).first().getByTestId('doc-open').click();
-    await page.getByTestId('doc-action-issue').click();
-    const returned = page.waitForResponse(
-      (r) => r.url().endsWith('/issue') && r.request().method() === 'POST',
-    );
-    await doc.confirm.getByRole('button', { name: 'إصدار' }).click();
-    expect((await returned).status()).toBe(200);
+    expect(await doc.act('issue', 'إصدار')).toBe(200);
     await expect(doc.status).toHaveText('صادرة');
 
     // what the admin sees: 100 − 6 + 2 = 96 in stock, and a trial balance that balances with the sale in it
@@ -123,12 +115,3 @@ test.describe('sales documents', () => {
 
   test.afterAll(async ({ request }) => (await adminApi(request)).automaticPosting(false));
 });
-
-/** A cell's value typed from the keyboard, as a cashier does: select what is there, type, leave. */
-async function typeInto(page: Page, doc: DocumentScreen, row: number, field: string, value: string) {
-  const input = doc.input(row, field);
-  await input.click();
-  await input.press('Control+A');
-  await page.keyboard.type(value);
-  await input.press('Tab');
-}

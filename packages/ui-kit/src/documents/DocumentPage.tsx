@@ -386,7 +386,7 @@ export function DocumentPage({
             <StatusChanges
               doc={doc}
               record={record}
-              enabled={record.referenced === false && !closing && !readOnlyBranch && !loading}
+              enabled={!closing && !readOnlyBranch && !loading}
               onChanged={(next) => {
                 setRecord(next);
                 setValues(documentValuesFromRecord(doc, next));

@@ -1,3 +1,4 @@
+import { isApiError } from '@erp/api-client';
 import { Button } from 'primereact/button';
 import { ConfirmLater } from '../ConfirmLater';
 import { useState } from 'react';
@@ -9,7 +10,8 @@ import { useFeature } from '../feature';
 /**
  * The buttons of a type's declared status changes (a voucher's post and unpost) that apply to the document's
  * status, each after confirmation, answered by the document as it then stands. A closable type's close has its
- * own button and background job in the page; it is not repeated here.
+ * own button and background job in the page; it is not repeated here. A document converted in part offers only
+ * the changes that end a source (stopping a reservation). A refusal names its lines (what is free of each).
  */
 export function StatusChanges({
   doc,
@@ -26,7 +28,9 @@ export function StatusChanges({
   const { t } = useTranslation('ui');
   const [asked, setAsked] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const changes = transitionsOf(doc).filter((c) => c.action !== 'close' && c.from.includes(record.status));
+  const changes = transitionsOf(doc).filter(
+    (c) => c.action !== 'close' && c.from.includes(record.status) && (!record.referenced || c.endsSource),
+  );
   if (!enabled || changes.length === 0 || !context.can(doc.permissions.edit)) return null;
 
   async function change(action: string) {
@@ -40,7 +44,10 @@ export function StatusChanges({
       onChanged(next);
       context.notify('success', t('doc.changed'));
     } catch (error) {
-      context.notify('error', t('md.errorTitle'), (error as { detail?: string }).detail || String(error));
+      const detail = isApiError(error)
+        ? [error.detail, ...error.errors.map((e) => e.message)].filter(Boolean).join(' — ')
+        : String(error);
+      context.notify('error', t('md.errorTitle'), detail);
     } finally {
       setBusy(false);
     }
