@@ -20,6 +20,8 @@ export interface SqliteStatement {
 }
 export interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
+  /** Compiled anew on every call (not through the statement cache): a setting pragma acts when compiled. */
+  pragma(source: string): unknown;
   readonly inTransaction: boolean;
   transaction<T>(fn: () => T): () => T;
 }
@@ -40,6 +42,32 @@ export async function onSqliteConnection<T>(db: Executor, fn: (conn: SqliteConne
     return fn(conn);
   } finally {
     await client.releaseConnection(conn);
+  }
+}
+
+/**
+ * Runs `fn` on the connection with SQLite's temporary storage in memory, for the sake of one effect: the write
+ * transaction that `fn` opens (by its first write) keeps its sub-journals, the page copies a savepoint or a
+ * statement inside a transaction keeps to undo itself, in memory until it ends. SQLite otherwise moves a
+ * sub-journal past 64 KiB into a temporary file that it creates and deletes in every such transaction; a
+ * journal entry's savepoint (some 20 pages: the entry, its lines, their indexes, the kept balances) crossed it,
+ * and the file's creation, writes and deletion cost a third of each append. The pager takes the setting when its
+ * write transaction begins, so restoring it at once leaves sorts and temporary tables where they were, and a
+ * transaction that wrote before `fn` keeps its file. For writes of one request or one event: a sub-journal holds
+ * what one savepoint or statement changed, which stays small there.
+ */
+export function withSubJournalsInMemory<T>(conn: SqliteConnection, fn: () => T): T {
+  let set = false;
+  try {
+    conn.pragma('temp_store = MEMORY');
+    set = true;
+  } catch {
+    // refused while a temporary table is open in the transaction: the file sub-journal, as before
+  }
+  try {
+    return fn();
+  } finally {
+    if (set) conn.pragma('temp_store = DEFAULT');
   }
 }
 

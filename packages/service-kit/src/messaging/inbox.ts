@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { envelopeLimits, findEvent, topicOf, type Envelope } from '@erp/contracts';
 import type { Db, Trx } from '../db/database';
 import { isUniqueViolation } from '../db/database';
+import { isSqlite, onSqliteConnection, withSubJournalsInMemory } from '../db/raw-sql';
 import { newId, nowIso } from '../ids';
 import type { Logger } from '../logger';
 import type { Subscription } from './bus';
@@ -15,6 +16,36 @@ export interface ConsumerOptions {
   retryDelayMs?: number;
   /** Called after an effect commits (to nudge the service's relay when the effect wrote events). */
   afterCommit?: () => void;
+}
+
+// SQLite: the inbox row in one prepared statement; a row already there (a redelivery) inserts nothing
+const CLAIM_SQLITE = `/* inbox */ insert into inbox (consumer, event_id, tenant_id, type, processed_at)
+  values (?, ?, ?, ?, ?) on conflict (consumer, event_id) do nothing`;
+
+/**
+ * Records the event in the inbox, in the effect's transaction: false when it was recorded before. On SQLite it
+ * is the transaction's first write, made with sub-journals in memory (raw-sql.ts): the effect's savepoints, a
+ * journal entry's among them, then keep their page copies in memory instead of a temporary file.
+ */
+async function claimEvent(trx: Trx, consumer: string, envelope: Envelope): Promise<boolean> {
+  const row = [consumer, envelope.id, envelope.tenantId, envelope.type, nowIso()];
+  if (isSqlite(trx))
+    return onSqliteConnection(trx, (conn) =>
+      withSubJournalsInMemory(
+        conn,
+        () => (conn.prepare(CLAIM_SQLITE).run(...row) as { changes: number }).changes === 1,
+      ),
+    );
+  const seen = await trx('inbox').where({ consumer, event_id: envelope.id }).first('event_id');
+  if (seen) return false;
+  await trx('inbox').insert({
+    consumer,
+    event_id: envelope.id,
+    tenant_id: envelope.tenantId,
+    type: envelope.type,
+    processed_at: row[4],
+  });
+  return true;
 }
 
 /**
@@ -82,17 +113,7 @@ export class InboxConsumer implements Subscription {
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
       try {
         const applied = await this.db.transaction(async (trx) => {
-          const seen = await trx('inbox')
-            .where({ consumer: this.groupId, event_id: envelope.id })
-            .first('event_id');
-          if (seen) return false;
-          await trx('inbox').insert({
-            consumer: this.groupId,
-            event_id: envelope.id,
-            tenant_id: envelope.tenantId,
-            type: envelope.type,
-            processed_at: nowIso(),
-          });
+          if (!(await claimEvent(trx, this.groupId, envelope))) return false;
           await handler(trx, envelope, parsed.data);
           return true;
         });

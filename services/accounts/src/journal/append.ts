@@ -8,6 +8,7 @@ import {
   notFound,
   nowIso,
   tenantScope,
+  withSubJournalsInMemory,
   type Executor,
 } from '@erp/service-kit';
 import { addBalances, addBalancesOnSqlite, balanceRows } from '../balances/kept-balances';
@@ -230,8 +231,9 @@ function appendOnSqlite(
       return rows.appended;
     };
     // a savepoint inside the caller's transaction (its own transaction outside one): a failed line insert
-    // takes its entry with it even if the caller goes on after the error
-    return conn.transaction(write)();
+    // takes its entry with it even if the caller goes on after the error; its page copies kept in memory when the
+    // append is the transaction's first write (raw-sql.ts)
+    return withSubJournalsInMemory(conn, conn.transaction(write));
   });
 }
 

@@ -10,7 +10,7 @@ import {
   type PostingDocument,
   type PostingLeg,
 } from './document-booking';
-import { branchLinks } from './entry-lines';
+import { branchLinks, branchLinksOnce } from './entry-lines';
 import { retryNotPosted } from './pending';
 import { ruleFor } from './registry';
 import type { DocumentMoney } from './rules';
@@ -83,8 +83,9 @@ const stockMoved: EventHandler = async (trx, envelope, payload) => {
   await saveRevision(s, doc, known !== null);
   // corrections of earlier revisions were reversed with them in inventory: they are done with
   await s(POSTING_CORRECTIONS).where(documentKey(doc)).andWhere('revision', '<', doc.revision).delete();
-  const { automaticPosting } = await branchLinks(s, doc.branchId);
-  await bookDocument(trx, envelope.tenantId, doc, automaticPosting);
+  const links = branchLinksOnce(s);
+  const { automaticPosting } = await links(doc.branchId);
+  await bookDocument(trx, envelope.tenantId, doc, automaticPosting, null, links);
 };
 
 const SALES = 'sales';
@@ -151,8 +152,9 @@ const salesDocumentChanged: EventHandler = async (trx, envelope, payload) => {
         reasonLink: null,
       };
   await saveRevision(s, doc, known !== null);
-  const { automaticPosting } = await branchLinks(s, doc.branchId);
-  await bookDocument(trx, envelope.tenantId, doc, automaticPosting);
+  const links = branchLinksOnce(s);
+  const { automaticPosting } = await links(doc.branchId);
+  await bookDocument(trx, envelope.tenantId, doc, automaticPosting, null, links);
 };
 
 type Correction = PayloadOf<'stockCostCorrected'>['corrections'][number];

@@ -3,7 +3,7 @@ import { nowIso, parseJson, tenantScope, type Executor, type TenantScope } from 
 import { closedPeriodIssue } from '../fiscal/closed-periods';
 import { appendEntry, reverseEntry, type JournalLineInput } from '../journal';
 import { codeKey } from './code-range';
-import { branchLinks, entryLines, type NotPostable } from './entry-lines';
+import { branchLinksOnce, entryLines, type BranchLinksReader, type NotPostable } from './entry-lines';
 import { postingSourceType, ruleFor } from './registry';
 import type { DocumentMoney, PostingAmounts } from './rules';
 
@@ -184,6 +184,8 @@ export async function bookDocument(
   doc: PostingDocument,
   post: boolean,
   postedBy: string | null = null,
+  /** The caller's reader when it read the document's branch already (its automatic-posting switch). */
+  links: BranchLinksReader = branchLinksOnce(tenantScope(trx, tenantId)),
 ): Promise<PostingStatus> {
   const s = tenantScope(trx, tenantId);
   const source = sourceOf(doc);
@@ -202,7 +204,8 @@ export async function bookDocument(
   if (closed) outcome = { status: 'notPosted', problem: closed };
   else if (parts.length === 0) outcome = { status: 'nothing', problem: null };
   else if (!post) outcome = { status: 'unposted', problem: null };
-  else outcome = await bookParts(trx, tenantId, doc, parts, postedBy);
+  // the parts' branches were checked for a closed period just above, in this transaction
+  else outcome = await bookParts(trx, tenantId, doc, parts, postedBy, links);
   await s(POSTING_DOCUMENTS)
     .where(documentKey(doc))
     .update({
@@ -240,18 +243,25 @@ async function linesOfParts(
   s: TenantScope,
   doc: PostingDocument,
   parts: readonly [string, PostingAmounts][],
+  /** Set by a caller that checked the parts' branches for a closed period in this transaction already. */
+  checked: { links: BranchLinksReader; periodChecked: boolean } = {
+    links: branchLinksOnce(s),
+    periodChecked: false,
+  },
 ): Promise<[string, JournalLineInput[]][] | NotPostable> {
   const rule = ruleFor(doc.sourceService, doc.documentType);
   if (!rule) throw new Error(`no posting rule for ${doc.sourceService}.${doc.documentType}`);
   const out: [string, JournalLineInput[]][] = [];
-  const closed = await closedPart(
-    s,
-    doc,
-    parts.map(([b]) => b),
-  );
+  const closed = checked.periodChecked
+    ? null
+    : await closedPart(
+        s,
+        doc,
+        parts.map(([b]) => b),
+      );
   if (closed) return closed;
   for (const [branchId, amounts] of parts) {
-    const branch = await branchLinks(s, branchId);
+    const branch = await checked.links(branchId);
     if (!branch.known) return { reason: 'posting.branchUnknown', link: null };
     const lines = await entryLines(s, rule, amounts, branch.links);
     if (!Array.isArray(lines)) return lines;
@@ -266,8 +276,12 @@ async function bookParts(
   doc: PostingDocument,
   parts: readonly [string, PostingAmounts][],
   postedBy: string | null,
+  links: BranchLinksReader,
 ): Promise<{ status: PostingStatus; problem: NotPostable | null }> {
-  const entries = await linesOfParts(tenantScope(trx, tenantId), doc, parts);
+  const entries = await linesOfParts(tenantScope(trx, tenantId), doc, parts, {
+    links,
+    periodChecked: true,
+  });
   if (!Array.isArray(entries)) return { status: 'notPosted', problem: entries };
   if (entries.length === 0) return { status: 'nothing', problem: null };
   for (const [branchId, lines] of entries)

@@ -1,15 +1,15 @@
 import {
   accounts,
   branchAccountLinks,
+  columnOf,
   dec,
   tableOf,
   type AccountLinkName,
   type BranchAccountLinks,
   type Dec,
 } from '@erp/contracts';
-import { parseJson, replicaTables, type TenantScope } from '@erp/service-kit';
+import { bool, parseJson, replicaTables, type TenantScope } from '@erp/service-kit';
 import type { JournalLineInput } from '../journal';
-import { postableAccountIssue } from '../chart';
 import type { MoneyLine, PostingAmounts, PostingRule, RuleLine } from './rules';
 
 /** Why a document could not be posted: a reason key of the server texts and the link it concerns. */
@@ -40,6 +40,22 @@ export async function branchLinks(
     known: Boolean(row),
     automaticPosting: settings.switches?.automaticPosting === true,
     links: parsed.success ? parsed.data : branchAccountLinks.parse({}),
+  };
+}
+
+export type BranchSettings = Awaited<ReturnType<typeof branchLinks>>;
+export type BranchLinksReader = (branchId: string) => Promise<BranchSettings>;
+
+/**
+ * `branchLinks` read once per branch for one booking (an event's switch, then its parts' links): nothing writes
+ * the replica in between, and each read parses the settings and their links' schema again.
+ */
+export function branchLinksOnce(s: TenantScope): BranchLinksReader {
+  const read = new Map<string, Promise<BranchSettings>>();
+  return (branchId) => {
+    let settings = read.get(branchId);
+    if (!settings) read.set(branchId, (settings = branchLinks(s, branchId)));
+    return settings;
   };
 }
 
@@ -74,6 +90,27 @@ function nettedMoney(lines: readonly MoneyLine[]) {
 }
 
 /**
+ * The linked accounts that exist, each with whether it has sub-accounts (a parent takes no entries, as
+ * `postableAccountIssue` says): one read for all of a booking's links instead of two per link.
+ */
+async function linkedAccounts(s: TenantScope, ids: readonly string[]) {
+  const table = tableOf(accounts);
+  const parentColumn = columnOf(accounts.tree!.parent);
+  const rows = (await s
+    .byIds(table, [...new Set(ids)])
+    .select(
+      `${table}.id`,
+      s.db.raw('exists (select 1 from ?? as sub where sub.tenant_id = ? and ?? = ??) as parent', [
+        table,
+        s.tenantId,
+        `sub.${parentColumn}`,
+        `${table}.id`,
+      ]),
+    )) as { id: string; parent: unknown }[];
+  return new Map(rows.map((r) => [String(r.id), { parent: bool(r.parent) }]));
+}
+
+/**
  * The journal lines of a document from its rule, its amounts and the branch's links, or why they cannot be
  * made: a link not set, an account that no longer exists or has sub-accounts. An empty list books nothing.
  */
@@ -84,28 +121,30 @@ export async function entryLines(
   links: BranchAccountLinks,
 ): Promise<JournalLineInput[] | NotPostable> {
   const lines = activeLines(rule, amounts);
-  const checked = new Map<AccountLinkName, NotPostable | null>();
-  const accountOf = async (link: AccountLinkName): Promise<NotPostable | null> => {
-    if (checked.has(link)) return checked.get(link)!;
+  const money = nettedMoney(amounts.money);
+  const named = [...lines.flatMap((l) => [l.debit, l.credit]), ...money.map((l) => l.link)];
+  const found = await linkedAccounts(
+    s,
+    named.map((link) => links[link]).filter((id): id is string => Boolean(id)),
+  );
+  // the first problem in the lines' order, as when each link was read on its own
+  const accountOf = (link: AccountLinkName): NotPostable | null => {
     const id = links[link];
-    let problem: NotPostable | null = null;
-    if (!id) problem = { reason: 'posting.linkMissing', link };
-    else if (!(await s.byIds(tableOf(accounts), [id]).first('id')))
-      problem = { reason: 'posting.accountMissing', link };
-    else if (await postableAccountIssue(s, id, link)) problem = { reason: 'posting.accountIsParent', link };
-    checked.set(link, problem);
-    return problem;
+    if (!id) return { reason: 'posting.linkMissing', link };
+    const account = found.get(id);
+    if (!account) return { reason: 'posting.accountMissing', link };
+    return account.parent ? { reason: 'posting.accountIsParent', link } : null;
   };
   const out: JournalLineInput[] = [];
   for (const l of lines) {
-    const problem = (await accountOf(l.debit)) ?? (await accountOf(l.credit));
+    const problem = accountOf(l.debit) ?? accountOf(l.credit);
     if (problem) return problem;
     out.push({ accountId: links[l.debit]!, debit: l.amount, credit: '0' });
     out.push({ accountId: links[l.credit]!, debit: '0', credit: l.amount });
   }
   // the money part after the cost's pairs (a document of stock alone books exactly its pairs)
-  for (const l of nettedMoney(amounts.money)) {
-    const problem = await accountOf(l.link);
+  for (const l of money) {
+    const problem = accountOf(l.link);
     if (problem) return problem;
     const amount = l.amount.toFixed();
     out.push({
