@@ -117,8 +117,9 @@ export const salesContracts = defineDocument({
   permissions: { view: P.viewTransactions, add: P.addSalesOrders, edit: P.editSalesOrders },
   header: [
     ...header,
-    { name: 'startDate', kind: 'date', required: true, list: true },
-    { name: 'endDate', kind: 'date', required: true, list: true },
+    // not list columns: the list keeps the width of the other sales lists
+    { name: 'startDate', kind: 'date', required: true },
+    { name: 'endDate', kind: 'date', required: true },
   ],
   closable: true,
   menu: { group: 'sales', icon: 'pi pi-briefcase', flags: ['contractsAndConstruction'] },
