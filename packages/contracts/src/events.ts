@@ -106,6 +106,8 @@ const companyPayload = z.object({
   /** The first fiscal year; later years follow it (the FiscalYear header's dates are derived from it). */
   fiscalYearStart: z.string().optional(),
   fiscalYearEnd: z.string().optional(),
+  /** The company's business types (car showroom, contracts…): fields of a business are checked only there. */
+  businessTypes: z.record(z.string(), z.boolean()).optional(),
 });
 
 export const auditChange = z.object({

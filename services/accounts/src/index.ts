@@ -9,6 +9,7 @@ import {
   replicaHandlers,
   replicaMigration,
   replicaSettingsMigration,
+  companyBusinessTypesMigration,
   starterRecords,
   starterRecordsMigration,
   treeLocksMigration,
@@ -71,6 +72,7 @@ export const accountsModule: ServiceModule = {
     closingVouchersMigration,
     yearBalancesMigration,
     postingMoneyMigration,
+    companyBusinessTypesMigration,
   ],
   routes: (deps) => {
     registerPostableTypes(deps);

@@ -11,6 +11,7 @@ import {
   replicaHandlers,
   replicaMigration,
   replicaSettingsMigration,
+  companyBusinessTypesMigration,
   starterRecords,
   starterRecordsMigration,
   treeLocksMigration,
@@ -36,6 +37,7 @@ export const inventoryModule: ServiceModule = {
     starterRecordsMigration,
     treeLocksMigration,
     closedPeriodsMigration,
+    companyBusinessTypesMigration,
   ],
   routes: (deps) => [
     ...inventoryRouteHandlers(deps),

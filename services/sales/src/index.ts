@@ -13,6 +13,7 @@ import {
   replicaHandlers,
   replicaMigration,
   replicaSettingsMigration,
+  companyBusinessTypesMigration,
   republishEntities,
   starterRecords,
   starterRecordsMigration,
@@ -44,6 +45,7 @@ export const salesModule: ServiceModule = {
     idempotencyKitMigration,
     closedPeriodsMigration,
     ...salesMigrations.slice(3),
+    companyBusinessTypesMigration,
   ],
   routes: (deps) => [
     ...masterDataRoutes(deps, entitiesOf('sales')),

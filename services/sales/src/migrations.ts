@@ -274,4 +274,16 @@ export const salesMigrations: Migration[] = [
       });
     },
   },
+  {
+    // issue 14: a car showroom's invoice names the car (chassis unique among standing invoices, colour, condition)
+    name: 'sales_0007_car_fields',
+    async up(knex) {
+      await knex.schema.alterTable('doc_sales_invoices', (t) => {
+        t.string('chassis_number', 30).nullable();
+        t.string('car_color', 40).nullable();
+        t.string('car_condition', 200).nullable();
+        t.index(['tenant_id', 'chassis_number'], 'doc_sales_invoices_chassis_index');
+      });
+    },
+  },
 ];

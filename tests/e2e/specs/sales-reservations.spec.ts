@@ -10,7 +10,7 @@ import { arrangeSaleItem } from '../support/sales';
 /**
  * Issue 14 in Arabic: a reservation typed on the screen keeps its goods from another sale (the issue is refused
  * with what is free), is invoiced from its own screen, then stopped; a drafted (under-procedure) sale is prepared
- * and offered for invoicing.
+ * and offered for invoicing. In English, a car showroom's invoice asks for the car's chassis, colour and condition.
  */
 test.describe('reservations and drafted sales', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -88,5 +88,44 @@ test.describe('reservations and drafted sales', () => {
     await doc.row(`d-${n.tag}`).getByTestId('doc-open').click();
     await expect(page.getByTestId('doc-convert-salesInvoices')).toBeVisible();
     await page.screenshot({ path: 'test-results/sales-drafted-ar.png' });
+  });
+
+  test("in English: a car showroom's invoice names the car; elsewhere it is not asked", async ({ page }) => {
+    const n = runNames();
+    const api = await adminApi(page.request);
+    await arrangeSaleItem(api, n);
+    const customer = `Car buyer ${n.tag}`;
+    await api.post('/api/Customers', { arabicName: customer, creditLimit: '1000000' });
+    await api.enableBusinessTypes({ carShowroom: true });
+    const doc = new DocumentScreen(page);
+    try {
+      await signInAsAdmin(page);
+      const layout = new ShellLayout(page);
+      await layout.chooseLanguage('English');
+      await layout.menuLink('Sales invoices').click();
+      await doc.expectList('salesInvoices');
+      await doc.newButton.click();
+      await doc.choose('customerId', customer);
+      await doc.choose('paymentType', 'On credit');
+      await doc.scan(0, n.barcode);
+      await pickOption(page, doc.cell(0, 'storeId').locator('.p-dropdown'), n.storeA);
+      await doc.typeInto(0, 'quantity', '1');
+      await doc.headerField('chassisNumber').locator('input').fill(`CH${n.tag}`);
+      // no colour, no condition: the form says so and sends nothing
+      await doc.save.click();
+      await expect(doc.headerError('carColor')).toHaveText('This field is required');
+      await expect(doc.headerError('carCondition')).toHaveText('This field is required');
+      await doc.headerField('carColor').locator('input').fill('White');
+      await doc.choose('carCondition', 'New');
+      expect(await doc.saveAnd()).toBe(201);
+    } finally {
+      await api.enableBusinessTypes({ carShowroom: false });
+    }
+    // elsewhere the fields are not shown (the company's business types are read at sign-in)
+    await signInAsAdmin(page);
+    await new ShellLayout(page).menuLink('فواتير المبيعات').click();
+    await doc.newButton.click();
+    await expect(doc.headerField('customerId')).toBeVisible();
+    await expect(doc.headerField('chassisNumber')).toHaveCount(0);
   });
 });

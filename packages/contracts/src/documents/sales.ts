@@ -136,6 +136,15 @@ export const salesOrders = defineDocument({
   menu: { group: 'sales', icon: 'pi pi-clipboard' },
 });
 
+/** Spec sections 3 and 5, cars: an invoice of a car showroom names the car's chassis (never twice), colour and
+ * condition; elsewhere the fields are neither shown nor asked. */
+export const carConditions = ['new', 'used'] as const;
+const carFields: readonly FieldDef[] = [
+  { name: 'chassisNumber', kind: 'text', max: 30, required: true, unique: true, flags: ['carShowroom'] },
+  { name: 'carColor', kind: 'text', max: 40, required: true, flags: ['carShowroom'] },
+  { name: 'carCondition', kind: 'enum', options: carConditions, required: true, flags: ['carShowroom'] },
+];
+
 /**
  * Invoices: drafted (under procedure), held (hung, retrieved later), issued (stock and ledger move, locked) or
  * cancelled (what it moved is reversed; its number stays, never reused).
@@ -146,6 +155,7 @@ export const salesInvoices = defineDocument({
   route: '/invoice-list',
   apiPath: '/api/SalesInvoices',
   permissions: { view: P.viewTransactions, add: P.addSalesTransactions, edit: P.editSalesTransactions },
+  header: [...header, ...carFields],
   payments: { method: { name: 'paymentMethodId', kind: 'reference', reference: 'paymentMethods' } },
   convertsFrom: ['quotations', 'salesOrders', 'draftedSales', 'reservations', 'salesContracts'],
   statuses: issuedStatuses,

@@ -62,6 +62,11 @@ export interface FieldDef {
   maxLines?: number;
   /** Filled by the engine (a tree's level): sent values are replaced, and the form shows it read-only. */
   computed?: boolean;
+  /**
+   * A field of these businesses (a car showroom's chassis number): shown only where the company has one of them,
+   * and `required` there only, checked by the service against the company's business types.
+   */
+  flags?: readonly BusinessFlag[];
 }
 
 /** A rule across fields of one record, run by the form and by the service with the same message key. */

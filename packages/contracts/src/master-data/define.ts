@@ -156,7 +156,8 @@ function fieldSchema(f: FieldDef): z.ZodType {
 /** The values of a list of fields (a document's header or one of its lines). */
 export function fieldsInputSchema(fields: readonly FieldDef[]) {
   const shape: Record<string, z.ZodType> = {};
-  for (const f of fields) shape[f.name] = fieldSchema(f);
+  // a field of some businesses is required only where the company is one: the service checks it (its replica)
+  for (const f of fields) shape[f.name] = fieldSchema(f.flags?.length ? { ...f, required: false } : f);
   return z.object(shape);
 }
 

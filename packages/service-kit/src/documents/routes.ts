@@ -52,6 +52,7 @@ import {
   withConversions,
 } from './conversion';
 import { refuseClosedPeriodDates } from './closed-periods';
+import { headerFieldIssues } from './header-fields';
 import { quantityTotals } from './quantity-totals';
 import { registerTransitions } from './transitions';
 
@@ -172,6 +173,7 @@ export function documentEngineRoutes(
     });
     issues.push(
       ...(await entityStore.brokenReferences(s, documentAsEntity(doc), input, documentEntities(doc))),
+      ...(await headerFieldIssues(s, doc, input, before?.id ?? null)),
     );
     if (issues.length === 0)
       issues.push(

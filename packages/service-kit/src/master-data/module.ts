@@ -5,7 +5,11 @@ import type { ServiceModule } from '../service';
 import { republishEntities } from './announce';
 import { foreignEntitiesOf, foreignReplicaHandlers, mergeHandlers } from './foreign-replicas';
 import { replicaHandlers } from './replicas';
-import { replicaMigration, replicaSettingsMigration } from './replicas-migration';
+import {
+  companyBusinessTypesMigration,
+  replicaMigration,
+  replicaSettingsMigration,
+} from './replicas-migration';
 import { masterDataJobs } from './excel-import-export';
 import { masterDataRoutes } from './routes';
 import { starterRecords, starterRecordsMigration, type StarterRecord } from './starter-records';
@@ -33,6 +37,7 @@ export function masterDataService(
       ...migrations,
       starterRecordsMigration,
       treeLocksMigration,
+      companyBusinessTypesMigration,
     ],
     routes: (deps) => masterDataRoutes(deps, entitiesOf(name)),
     jobs: (deps) => masterDataJobs(deps, entitiesOf(name)),

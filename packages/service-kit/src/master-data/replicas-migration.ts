@@ -43,3 +43,16 @@ export const replicaSettingsMigration: Migration = {
     });
   },
 };
+
+/**
+ * The company's business types (issue 14: a car showroom's invoice fields), from the company event; a company
+ * not announced since is treated as of none until it is saved or republished. Frozen schema.
+ */
+export const companyBusinessTypesMigration: Migration = {
+  name: 'kit_0004_company_business_types',
+  async up(knex) {
+    await knex.schema.alterTable('replica_companies', (t) => {
+      t.text('business_types').nullable();
+    });
+  },
+};

@@ -1,4 +1,5 @@
 import { events, type PayloadOf } from '@erp/contracts';
+import { parseJson } from '../db/database';
 import { tenantScope } from '../db/tenant-scope';
 import type { EventHandler } from '../messaging/inbox';
 
@@ -49,8 +50,16 @@ const company: EventHandler = async (trx, envelope, payload) => {
   await upsert(replicaTables.companies, tenantScope(trx, envelope.tenantId), null, envelope.occurredAt, {
     fiscal_year_start: p.fiscalYearStart ?? null,
     fiscal_year_end: p.fiscalYearEnd ?? null,
+    business_types: p.businessTypes ? JSON.stringify(p.businessTypes) : null,
   });
 };
+
+/** The business types the company has (a car showroom…), as the last company event said. */
+export async function companyBusinessTypes(s: ReturnType<typeof tenantScope>): Promise<ReadonlySet<string>> {
+  const row = await s(replicaTables.companies).first('business_types');
+  const types = parseJson<Record<string, boolean>>(row?.business_types, {});
+  return new Set(Object.keys(types).filter((k) => types[k] === true));
+}
 
 const user: EventHandler = async (trx, envelope, payload) => {
   const p = payload as PayloadOf<'userCreated'>;

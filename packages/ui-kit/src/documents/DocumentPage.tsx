@@ -21,6 +21,7 @@ import {
   readOnlyReason,
   unitCountsText,
   validateDocument,
+  documentForCompany,
 } from './document-model';
 import { useCountSheet } from './count-sheet';
 import { useItemLineCells, type ItemLineHooks } from './item-lines';
@@ -42,7 +43,7 @@ import type { DocumentLink } from './DocumentScreen';
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function DocumentPage({
-  doc,
+  doc: declared,
   id,
   links,
   onBack,
@@ -54,6 +55,11 @@ export function DocumentPage({
   onBack?: () => void;
 }) {
   const context = useFeature();
+  // the fields of other businesses (a car showroom's) are neither shown nor asked
+  const doc = useMemo(
+    () => documentForCompany(declared, context.businessTypes),
+    [declared, context.businessTypes],
+  );
   const { t } = useTranslation('ui');
   const { api, language } = context;
   const references = useDocumentReferences(doc, context);

@@ -28,5 +28,6 @@ export function companyEventPayload(c: CompanyInput): PayloadOf<'companyChanged'
     currency: c.currency,
     fiscalYearStart: c.fiscalYearStart,
     fiscalYearEnd: c.fiscalYearEnd,
+    businessTypes: c.businessTypes,
   };
 }
