@@ -98,9 +98,9 @@ test.describe('reservations and drafted sales', () => {
     await api.post('/api/Customers', { arabicName: customer, creditLimit: '1000000' });
     await api.enableBusinessTypes({ carShowroom: true });
     const doc = new DocumentScreen(page);
+    const layout = new ShellLayout(page);
     try {
       await signInAsAdmin(page);
-      const layout = new ShellLayout(page);
       await layout.chooseLanguage('English');
       await layout.menuLink('Sales invoices').click();
       await doc.expectList('salesInvoices');
@@ -111,8 +111,8 @@ test.describe('reservations and drafted sales', () => {
       await pickOption(page, doc.cell(0, 'storeId').locator('.p-dropdown'), n.storeA);
       await doc.typeInto(0, 'quantity', '1');
       await doc.headerField('chassisNumber').locator('input').fill(`CH${n.tag}`);
-      // no colour, no condition: the form says so and sends nothing
-      await doc.save.click();
+      // no colour, no condition: the form says so and cannot be saved
+      await expect(doc.save).toBeDisabled();
       await expect(doc.headerError('carColor')).toHaveText('This field is required');
       await expect(doc.headerError('carCondition')).toHaveText('This field is required');
       await doc.headerField('carColor').locator('input').fill('White');
@@ -122,8 +122,10 @@ test.describe('reservations and drafted sales', () => {
       await api.enableBusinessTypes({ carShowroom: false });
     }
     // elsewhere the fields are not shown (the company's business types are read at sign-in)
+    await layout.logout();
     await signInAsAdmin(page);
-    await new ShellLayout(page).menuLink('فواتير المبيعات').click();
+    // (the language chosen on this browser stays)
+    await layout.menuLink('Sales invoices').click();
     await doc.newButton.click();
     await expect(doc.headerField('customerId')).toBeVisible();
     await expect(doc.headerField('chassisNumber')).toHaveCount(0);

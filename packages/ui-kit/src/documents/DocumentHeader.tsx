@@ -63,7 +63,7 @@ export function DocumentHeader({
           field={f}
           owner={doc.name}
           options={withStored(references[f.name] ?? [], part.values[f.name], names)}
-          placeholder={t('lines.choose')}
+          placeholder={f.kind === 'reference' || f.kind === 'enum' ? t('lines.choose') : undefined}
         />
       ))}
       <HeaderInput {...part} field={REFERENCE_NUMBER} />

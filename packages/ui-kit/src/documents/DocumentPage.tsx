@@ -56,9 +56,14 @@ export function DocumentPage({
 }) {
   const context = useFeature();
   // the fields of other businesses (a car showroom's) are neither shown nor asked
+  const businessKey = Object.keys(context.businessTypes)
+    .filter((k) => context.businessTypes[k as keyof typeof context.businessTypes])
+    .sort()
+    .join(',');
+  // (keyed by the flags held: a new context object must not make a new type, which would start the form again)
   const doc = useMemo(
-    () => documentForCompany(declared, context.businessTypes),
-    [declared, context.businessTypes],
+    () => documentForCompany(declared, new Set(businessKey.split(','))),
+    [declared, businessKey],
   );
   const { t } = useTranslation('ui');
   const { api, language } = context;

@@ -256,10 +256,7 @@ function decimalOf(v: unknown): string | null {
 }
 
 /** The type as this company sees it: a header field of some businesses only where the company is one of them. */
-export function documentForCompany(
-  doc: DocumentDef,
-  businessTypes: Readonly<Partial<Record<string, boolean>>>,
-): DocumentDef {
-  const shown = doc.header.filter((f) => !f.flags?.length || f.flags.some((flag) => businessTypes[flag]));
+export function documentForCompany(doc: DocumentDef, businessTypes: ReadonlySet<string>): DocumentDef {
+  const shown = doc.header.filter((f) => !f.flags?.length || f.flags.some((flag) => businessTypes.has(flag)));
   return shown.length === doc.header.length ? doc : { ...doc, header: shown };
 }
