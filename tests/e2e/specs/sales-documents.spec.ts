@@ -1,4 +1,5 @@
 import { test } from '@playwright/test';
+import { dec, type Dec } from '@erp/contracts';
 import { AccountsReportsScreen } from '../pages/AccountsReportsScreen';
 import { DocumentScreen } from '../pages/DocumentScreen';
 import { ShellLayout } from '../pages/ShellLayout';
@@ -88,15 +89,12 @@ test.describe('sales documents', () => {
       const listing = await api.get<{
         items: { sourceId: string; accountId: string; debit: string; credit: string }[];
       }>(`/api/AccountsReports/JournalListing?dateFrom=${today()}&dateTo=${today()}&pageSize=500`);
-      const nets = new Map<string, number>();
+      // exact decimals, never floats (design.md section 5)
+      const nets = new Map<string, Dec>();
       for (const l of listing.items.filter((r) => r.sourceId === invoiceId))
-        nets.set(
-          l.accountId,
-          (nets.get(l.accountId) ?? 0) + Math.round((Number(l.debit) - Number(l.credit)) * 100),
-        );
-      expect([...nets.values()].filter((v) => v !== 0).sort((x, y) => x - y)).toEqual([
-        -6000, -3600, -900, 3600, 6900,
-      ]);
+        nets.set(l.accountId, (nets.get(l.accountId) ?? dec(0)).plus(l.debit).minus(l.credit));
+      const standing = [...nets.values()].filter((v) => !v.isZero()).sort((x, y) => x.comparedTo(y));
+      expect(standing.map((v) => v.toFixed(2))).toEqual(['-60.00', '-36.00', '-9.00', '36.00', '69.00']);
     }).toPass({ timeout: 20_000 });
     await layout.menuLink('تقارير الحسابات').click();
     await expect(page).toHaveURL(/\/accounts-reports/);
