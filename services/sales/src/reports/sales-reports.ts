@@ -200,18 +200,36 @@ async function itemSumsFromDays(s: TenantScope, ctx: RequestContext, f: SalesFil
   if (!first || !last) return [];
   const from = f.dateFrom ?? `${first}-01-01`;
   const to = f.dateTo ?? `${last}-12-31`;
-  const q = s(ITEM_DAYS).whereIn('date', summaryPeriods(from, to));
   const branches = branchesOf(ctx, f.branchId);
-  if (branches) q.whereIn('branch_id', [...branches]);
-  if (f.itemId) q.andWhere('item_id', f.itemId);
-  const rows = (await q.groupBy('item_id', 'unit_id').select('item_id', 'unit_id').sum({
+  // one select per period, each an equality on the cover index summed in its order (no temporary table): given
+  // the periods as a list, MariaDB walks the tenant's whole key instead (630 ms against 22 ms for a year at
+  // 200,000 lines); the periods' sums are then summed
+  const sums = {
     sq: 'sold_quantity',
     rq: 'returned_quantity',
     sn: 'sold_net',
     rn: 'returned_net',
     sv: 'sold_vat',
     rv: 'returned_vat',
-  })) as Row[];
+  };
+  const [head, ...rest] = summaryPeriods(from, to).map((period) => {
+    const q = s(ITEM_DAYS).where('date', period);
+    if (branches) q.whereIn('branch_id', [...branches]);
+    if (f.itemId) q.andWhere('item_id', f.itemId);
+    // each part its own derived table: a union's head keeps no group by of its own in knex
+    return s.db
+      .select('*')
+      .from(q.groupBy('item_id', 'unit_id').select('item_id', 'unit_id').sum(sums).as('d'));
+  });
+  const rows = (
+    rest.length === 0
+      ? await head!
+      : await s.db
+          .from(head!.unionAll(rest).as('p'))
+          .groupBy('item_id', 'unit_id')
+          .select('item_id', 'unit_id')
+          .sum(Object.fromEntries(Object.keys(sums).map((k) => [k, k])))
+  ) as Row[];
   return rows.map((r) => ({
     itemId: String(r.item_id),
     unitId: String(r.unit_id ?? ''),
