@@ -226,8 +226,8 @@ export function documentEngineRoutes(
   }
 
   /** A document of a branch the caller may not work in is neither read nor changed (issue 9 item 3). */
-  async function findAllowed(s: TenantScope, ctx: RequestContext, doc: DocumentDef, id: string) {
-    const found = await documentStore.find(s, doc, id);
+  async function findAllowed(s: TenantScope, ctx: RequestContext, doc: DocumentDef, id: string, names = true) {
+    const found = await documentStore.find(s, doc, id, names);
     if (!found) throw notFound();
     requireBranch(ctx, typeof found.branchId === 'string' ? found.branchId : null);
     return found;
@@ -300,10 +300,10 @@ export function documentEngineRoutes(
         id ? null : (ctx.idempotencyKey ?? null),
         typed,
         async () => {
-          const saved = await write(trx, ctx, doc, id, typed);
           // a status change asked with the save (`then`): in the same transaction, or nothing is saved
           const then = saveTransitionsOf(doc).find((t) => t.action === typed.then);
-          return then ? transitionIn(ctx, trx, doc, saved.id, then) : saved;
+          const saved = await write(trx, ctx, doc, id, typed, !then);
+          return then ? transitionIn(ctx, trx, doc, saved.id, then, saved) : saved;
         },
       ),
     );
@@ -315,9 +315,11 @@ export function documentEngineRoutes(
     doc: DocumentDef,
     id: string | null,
     typed: DocumentInput,
+    /** The saved record is what the caller answers (else a transition follows and answers its own). */
+    answered: boolean,
   ): Promise<DocumentRecord> {
     const s = scopeOf(ctx, trx);
-    const before = id ? await findAllowed(s, ctx, doc, id) : null;
+    const before = id ? await findAllowed(s, ctx, doc, id, false) : null;
     if (before) refuseLocked(doc, before);
     // (in the transaction: SQLite's one connection is the transaction's)
     if (before && doc.closable && (await activeClose(trx, requirePrincipal(ctx).tenantId, doc, before.id)))
@@ -370,11 +372,11 @@ export function documentEngineRoutes(
       ctx,
       s,
       doc,
-      (await documentStore.find(s, doc, recordId))!,
+      (await documentStore.find(s, doc, recordId, false))!,
       false,
       settings,
     );
-    const after = (await documentStore.find(s, doc, recordId))!;
+    const after = (await documentStore.find(s, doc, recordId, answered))!;
     await recordAudit(trx, ctx, doc.service, doc.name, recordId, before, after);
     return jobId ? { ...after, jobId } : after;
   }
@@ -389,9 +391,11 @@ export function documentEngineRoutes(
     doc: DocumentDef,
     id: string,
     t: DocumentTransition,
+    /** The document as this transaction just wrote it (a save's `then`): not read again. */
+    written?: DocumentRecord,
   ) {
     const s = scopeOf(ctx, trx);
-    const before = await findAllowed(s, ctx, doc, id);
+    const before = written ?? (await findAllowed(s, ctx, doc, id, false));
     refuseTransition(doc, before, t);
     const settings = await settingsFor(s, ctx);
     await checkFiscalYear(s, ctx, before.date);
@@ -401,7 +405,7 @@ export function documentEngineRoutes(
       .update({ status: t.to, revision: before.revision + 1, updated_at: nowIso() });
     // a cancelled document stands for nothing: its source is free again (another return, or its own cancel)
     if (statusesOf(doc).void?.includes(t.to)) await clearReferencesBy(s, { type: doc.name, id });
-    await post(trx, ctx, s, doc, (await documentStore.find(s, doc, id))!, false, settings, t.action);
+    await post(trx, ctx, s, doc, (await documentStore.find(s, doc, id, false))!, false, settings, t.action);
     const after = (await documentStore.find(s, doc, id))!;
     await recordAudit(trx, ctx, doc.service, doc.name, id, before, after);
     return after;

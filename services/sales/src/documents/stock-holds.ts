@@ -114,13 +114,14 @@ export async function holdReservation(
       }))
     : [];
   const held = kept.filter((k) => k.left.greaterThan(0));
+  const left = new Map<unknown, Dec>(held.map((k) => [k.line, k.left]));
   const result = await deps.internal.post<StockHoldResult>(ctx, '/api/StockHolds', {
     sourceService: 'sales',
     documentType: reservations.name,
     documentId: record.id,
     lines: holdLines(
       held.map((k) => k.line),
-      (l) => held.find((k) => k.line === l)!.left,
+      (l) => left.get(l)!,
     ),
     lasting: true,
     returning,

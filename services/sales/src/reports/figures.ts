@@ -126,36 +126,37 @@ export async function recordItemDays(
   const side = type === 'salesInvoices' ? 'sold' : 'returned';
   const other = side === 'sold' ? 'returned' : 'sold';
   const date = String(doc.date);
-  for (const x of sums.values()) {
-    const add = {
-      [`${side}_quantity`]: sign * toStored(x.q),
-      [`${side}_net`]: sign * toStored(x.net),
-      [`${side}_vat`]: sign * toStored(x.vat),
-    };
-    // the day, its month and its year: a report reads the coarsest periods its range covers whole
-    for (const period of [date, date.slice(0, 7), date.slice(0, 4)])
-      await trx(ITEM_DAYS)
-        .insert({
-          tenant_id: tenantId,
-          branch_id: String(doc.branch_id ?? ''),
-          date: period,
-          item_id: x.itemId,
-          unit_id: x.unitId,
-          ...add,
-          [`${other}_quantity`]: 0,
-          [`${other}_net`]: 0,
-          [`${other}_vat`]: 0,
-        })
-        .onConflict(['tenant_id', 'branch_id', 'date', 'item_id', 'unit_id'])
-        .merge(
-          Object.fromEntries(
-            Object.entries(add).map(([column, v]) => [
-              column,
-              trx.raw('?? + ?', [`${ITEM_DAYS}.${column}`, v]),
-            ]),
-          ),
-        );
-  }
+  if (sums.size === 0) return;
+  const columns = [`${side}_quantity`, `${side}_net`, `${side}_vat`];
+  // the day, its month and its year: a report reads the coarsest periods its range covers whole; one statement
+  const rows = [...sums.values()].flatMap((x) =>
+    [date, date.slice(0, 7), date.slice(0, 4)].map((period) => ({
+      tenant_id: tenantId,
+      branch_id: String(doc.branch_id ?? ''),
+      date: period,
+      item_id: x.itemId,
+      unit_id: x.unitId,
+      [columns[0]!]: sign * toStored(x.q),
+      [columns[1]!]: sign * toStored(x.net),
+      [columns[2]!]: sign * toStored(x.vat),
+      [`${other}_quantity`]: 0,
+      [`${other}_net`]: 0,
+      [`${other}_vat`]: 0,
+    })),
+  );
+  // a row already there adds this row's figures (SQLite names them `excluded`, MySQL `values()`)
+  const sqlite = String(trx.client.config.client) === 'better-sqlite3';
+  await trx(ITEM_DAYS)
+    .insert(rows)
+    .onConflict(['tenant_id', 'branch_id', 'date', 'item_id', 'unit_id'])
+    .merge(
+      Object.fromEntries(
+        columns.map((c) => [
+          c,
+          trx.raw(sqlite ? '?? + excluded.??' : '?? + values(??)', [`${ITEM_DAYS}.${c}`, c]),
+        ]),
+      ),
+    );
 }
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);

@@ -20,21 +20,16 @@ import {
   type ServiceDeps,
 } from '@erp/service-kit';
 import { salesDashboard } from './dashboard';
-import {
-  agedReceivables,
-  customerStatement,
-  salesByAgent,
-  salesByCustomer,
-  salesByInvoice,
-  salesByItem,
-  salesReturns,
-} from './sales-reports';
+import { salesByItem } from './by-item';
+import { salesByAgent, salesByCustomer } from './dealers';
+import { agedReceivables, customerStatement } from './receivables';
+import { salesByInvoice, salesReturns } from './sales-reports';
 
 /**
  * The sales reports (/api/SalesReports/...), each bound to its declaration (contracts/reports/sales.ts): the
  * engine validates the parameters (400), refuses a branch the caller may not use (403) and names the customers,
  * agents, items, units and branches the rows name; without a branch, a caller limited to branches sees only
- * theirs (sales-reports.ts, `branchesOf`). The dashboard answers its figures in one call.
+ * theirs (sales-reports.ts, `branchesOf`; by-item.ts, dealers.ts and receivables.ts read through it). The dashboard answers its figures in one call.
  */
 export function salesReportHandlers(deps: ServiceDeps): BoundRoute[] {
   const scope = (ctx: RequestContext) => tenantScope(deps.db, requirePrincipal(ctx).tenantId);
