@@ -16,83 +16,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { onSqliteConnection, type SqliteConnection } from '@erp/service-kit';
 import { benchSession, startBenchApp } from './support/http';
+import { pct, salesFlow, sustained } from './support/sales-flow';
 
 const SERIAL = Number(process.env.SALES_BENCH_SERIAL ?? 300);
 const CLIENTS = Number(process.env.SALES_BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.SALES_BENCH_SECONDS ?? 10);
 
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
-
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'erp-bench-sales-'));
   const app = await startBenchApp(dir);
   try {
-    const { auth, headers, call } = await benchSession(app.url);
-    const piece = String((await call('POST', '/api/Units', { arabicName: 'حبة' })).id);
-    const category = String((await call('POST', '/api/ItemCategories', { arabicName: 'أغذية' })).id);
-    const store = String(
-      (await call('POST', '/api/Stores', { arabicName: 'مخزن', branchId: auth.defaultBranchId })).id,
-    );
-    const items: string[] = [];
-    for (let i = 0; i < 5; i++)
-      items.push(
-        String(
-          (
-            await call('POST', '/api/Items', {
-              arabicName: `صنف ${i}`,
-              barcode: `62810000${String(i).padStart(4, '0')}9`,
-              categoryId: category,
-              mainUnitId: piece,
-              salesPrice: '10',
-              costPrice: '4',
-              openingBalances: [{ storeId: store, quantity: '10000000', unitCost: '4' }],
-            })
-          ).id,
-        ),
-      );
-    const cash = String((await call('POST', '/api/PaymentMethods', { arabicName: 'نقدي', kind: 'cash' })).id);
-    const customer = String((await call('POST', '/api/Customers', { arabicName: 'عميل' })).id);
-    // the branch books documents as their events come
-    const startUp = await call('GET', '/api/aggregates/StartUp');
-    const branch = (startUp.branches as Record<string, unknown>[]).find(
-      (b) => b.id === auth.defaultBranchId,
-    )!;
-    await call('PUT', `/api/Branches/${auth.defaultBranchId}`, {
-      ...branch,
-      switches: { ...(branch.switches as object), automaticPosting: true },
-    });
+    const flow = await salesFlow(app.url, await benchSession(app.url));
     await drained(app);
-
-    const date = new Date().toISOString().slice(0, 10);
-    const body = {
-      date,
-      customerId: customer,
-      paymentType: 'cash',
-      lines: items.map((itemId, i) => ({
-        itemId,
-        unitId: piece,
-        storeId: store,
-        quantity: String(1 + i),
-        price: '10',
-        taxCategory: 'S',
-        taxRate: '15',
-      })),
-      // 150 + 15 % VAT = 172.50, paid in cash
-      payments: [{ paymentMethodId: cash, amount: '172.5' }],
-      then: 'issue',
-    };
-    const post = async () => {
-      const t = performance.now();
-      const res = await fetch(`${app.url}/api/SalesInvoices`, {
-        method: 'POST',
-        headers: { ...headers, 'Idempotency-Key': randomBytes(12).toString('hex') },
-        body: JSON.stringify(body),
-      });
-      if (res.status !== 201) throw new Error(`invoice: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-      return performance.now() - t;
-    };
+    const post = flow.post;
 
     // 1. one after another
     for (let i = 0; i < 20; i++) await post();
@@ -106,14 +42,8 @@ async function main(): Promise<void> {
 
     // 2. sustained, until every event is applied
     const before = await bookedInvoices(app);
-    const latencies: number[] = [];
     const started = performance.now();
-    const until = started + SECONDS * 1000;
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (performance.now() < until) latencies.push(await post());
-      }),
-    );
+    const latencies = await sustained(flow, CLIENTS, SECONDS);
     const saved = performance.now();
     await drained(app);
     const applied = performance.now();
