@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isStrictBase64, textSchema } from './text';
 import { idSchema, namesInput } from './common';
-import { decimalString } from './money';
+import { decimalString } from './decimal-schema';
 import { branchAccountLinks, noAccountLinks } from './account-links';
 import { printTemplatesSchema } from './print-templates';
 import { isPermissionName, type PermissionName } from './permissions';

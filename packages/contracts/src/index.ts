@@ -1,5 +1,6 @@
 export * from './permissions';
 export * from './money';
+export * from './decimal-schema';
 export * from './unit-quantities';
 export * from './problem';
 export * from './validators';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common';
 import { access, defineRoutes } from './http';
 import { entityRecordSchema, items } from './master-data';
-import { decimalString } from './money';
+import { decimalString } from './decimal-schema';
 import { reportRoute } from './reports/define';
 import {
   belowLimitsReport,

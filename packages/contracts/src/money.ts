@@ -1,5 +1,4 @@
 import Decimal from 'decimal.js';
-import { z } from 'zod';
 
 /**
  * Exact amounts and quantities (design.md section 5).
@@ -53,7 +52,7 @@ export function storedToString(raw: number | string | bigint | null | undefined)
 
 // more decimals than the branch keeps are accepted and rounded where stored (spec section 5: number inputs are
 // rounded to the branch's decimal digits); twenty is a bound against absurd input, not a rule
-const DECIMAL_RE = /^-?\d{1,15}(\.\d{1,20})?$/;
+export const DECIMAL_RE = /^-?\d{1,15}(\.\d{1,20})?$/;
 
 /**
  * The digits an Arabic (or Persian/Kurdish) keyboard types, normalised: Arabic-Indic and extended Arabic-Indic
@@ -74,31 +73,3 @@ export function normaliseDigits(v: string): string {
  * it always fits its column.
  */
 export const MAX_DECIMAL = '900000000000';
-const MAX_DEC = new Decimal(MAX_DECIMAL);
-
-/**
- * A decimal amount on the wire: a string such as "1250.500" (or "١٢٥٠٫٥"). Numbers are refused: they are
- * floats. One message for what is not a number.
- */
-export const decimalString = z
-  .string()
-  .trim()
-  .overwrite(normaliseDigits)
-  .regex(DECIMAL_RE, { message: 'validation.decimal' })
-  .superRefine((value, ctx) => {
-    if (DECIMAL_RE.test(value) && new Decimal(value).abs().greaterThan(MAX_DEC)) {
-      ctx.addIssue({
-        code: 'too_big',
-        origin: 'number',
-        maximum: Number(MAX_DECIMAL),
-        inclusive: true,
-        input: value,
-        message: 'validation.numberTooLarge',
-      });
-    }
-  });
-
-/** A non-negative decimal string (the spec's 'positive' rule: zero or more). */
-export const nonNegativeDecimal = decimalString.refine((v) => !v.startsWith('-'), {
-  message: 'validation.positive',
-});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contentTypeSchema, fileNameSchema, isStrictBase64, textSchema } from '../text';
 import { idSchema, okResponse, pageOf } from '../common';
 import { access, type Access, type RouteSpec } from '../http';
-import { decimalString } from '../money';
+import { decimalString } from '../decimal-schema';
 import { isoDateSchema } from '../validators';
 import { fieldsInputSchema, type FieldCheck, type FieldDef } from '../master-data/define';
 import { moneyChecks } from '../money-documents/fields';

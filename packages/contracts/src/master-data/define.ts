@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredText, textSchema } from '../text';
 import { PAGE_SIZES, idSchema, okResponse, pageOf } from '../common';
 import { access, type Access, type RouteSpec } from '../http';
-import { decimalString } from '../money';
+import { decimalString } from '../decimal-schema';
 import type { PermissionName } from '../permissions';
 import { jobSchema } from '../jobs';
 import { dataMigrationPathOf, isValidIban, type EntityDef, type FieldDef } from './declare';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString } from '../money';
+import { decimalString } from '../decimal-schema';
 import { Permission as P } from '../permissions';
 import { defineReport, param, type ReportColumn } from './define';
 import { vatSummaryReport } from './vat-summary';

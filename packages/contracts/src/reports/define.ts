@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, pageQuery } from '../common';
 import { access, type RouteSpec, type ServiceName } from '../http';
-import { decimalString } from '../money';
+import { decimalString } from '../decimal-schema';
 import { referenceNamesSchema } from '../documents/define';
 import type { PermissionName } from '../permissions';
 import { isoDateSchema } from '../validators';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString } from '../money';
+import { decimalString } from '../decimal-schema';
 import { referenceNamesSchema } from '../documents/define';
 import { stockDocuments } from '../documents/stock';
 import { Permission as P } from '../permissions';

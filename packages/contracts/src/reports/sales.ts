@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { access, defineRoutes } from '../http';
-import { decimalString } from '../money';
+import { decimalString } from '../decimal-schema';
 import { referenceNamesSchema } from '../documents/define';
 import { Permission as P } from '../permissions';
 import { isoDateSchema } from '../validators';
