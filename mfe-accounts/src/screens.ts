@@ -1,6 +1,6 @@
 import { documentsOf, entitiesOf } from '@erp/contracts';
 import { lazyScreens, masterDataScreens, type ScreenRegistry } from '@erp/ui-kit';
-import { documentsManifest } from '@erp/ui-kit/src/declare';
+import { documentRoutesOf } from '@erp/ui-kit/src/declare';
 import { accountsPaths } from './paths';
 
 /**
@@ -12,7 +12,9 @@ export const screens: ScreenRegistry = {
   ...masterDataScreens(entitiesOf('accounts')),
   // the vouchers' screens (list, new, edit/{id}, closedVoucher, closedVoucherEdit/{id}) load when one first opens
   ...lazyScreens(
-    documentsManifest(documentsOf('accounts')).routes.map((r) => r.path),
+    documentsOf('accounts')
+      .flatMap(documentRoutesOf)
+      .map((r) => r.path),
     () => import('./voucher-screens').then((m) => m.voucherScreens),
   ),
   ...lazyScreens([accountsPaths.postVouchers], () =>

@@ -1,6 +1,6 @@
 import { documentsOf, entitiesOf } from '@erp/contracts/src/declare';
 import { lazyScreens, masterDataScreens, type ScreenRegistry } from '@erp/ui-kit';
-import { documentsManifest } from '@erp/ui-kit/src/declare';
+import { documentRoutesOf } from '@erp/ui-kit/src/declare';
 import { inventoryPaths } from './paths';
 
 /**
@@ -10,7 +10,9 @@ import { inventoryPaths } from './paths';
  * ./later-screens: a document form never fetches the reports' tables).
  */
 // not read from the manifest: it imports the titles of six languages, which the screens fetch one at a time
-const documentPaths = documentsManifest(documentsOf('inventory')).routes.map((r) => r.path);
+const documentPaths = documentsOf('inventory')
+  .flatMap(documentRoutesOf)
+  .map((r) => r.path);
 
 export const screens: ScreenRegistry = {
   ...masterDataScreens(entitiesOf('inventory')),

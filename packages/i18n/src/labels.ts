@@ -35,6 +35,11 @@ export const labels: Record<Language, Labels> = {
   ku: flatten(kuLabels),
 };
 
+/** Here every language is at hand; a feature app's build fetches one at a time (labels.browser.ts). */
+export function loadLabels(_language: Language): Promise<void> {
+  return Promise.resolve();
+}
+
 export function isLabelKey(key: string): key is LabelKey {
   return Object.prototype.hasOwnProperty.call(labels.en, key);
 }

@@ -6,4 +6,6 @@
 export * from './contract';
 export * from './manifest';
 export * from './master-data/manifest-parts';
+export * from './master-data/manifest-messages';
 export * from './documents/manifest-parts';
+export * from './documents/manifest-messages';

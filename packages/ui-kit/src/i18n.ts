@@ -1,5 +1,5 @@
 import i18next, { type i18n } from 'i18next';
-import { DEFAULT_LANGUAGE, languages, loadServerTexts, type Language } from '@erp/i18n';
+import { DEFAULT_LANGUAGE, languages, loadLabels, loadServerTexts, type Language } from '@erp/i18n';
 import {
   addClientLanguage,
   fallbackOnDemand,
@@ -50,14 +50,17 @@ export function prefetchPageLanguage(instance: i18n): void {
   const namespaces = namespacesOf.get(instance) ?? uiNamespace;
   void addClientLanguage(instance, shown as Language, namespaces).catch(() => undefined);
   void loadServerTexts(shown as Language).catch(() => undefined);
+  void loadLabels(shown as Language).catch(() => undefined);
 }
 
 /** Fetches the app's and the UI kit's texts in `language` if needed, then puts the instance in that language. */
 export async function loadFeatureLanguage(instance: i18n, language: Language): Promise<void> {
-  // the server's messages too (validation texts): a feature app's build fetches them one language at a time
+  // the server's messages (validation texts) and the labels too: a feature app's build fetches them one language
+  // at a time
   await Promise.all([
     addClientLanguage(instance, language, namespacesOf.get(instance) ?? uiNamespace),
     loadServerTexts(language),
+    loadLabels(language),
   ]);
   if (instance.language !== language) await instance.changeLanguage(language);
 }

@@ -97,8 +97,8 @@ function unsharedPrimeIcons(dir) {
 /**
  * Modules the browser has in a lighter form (issue 12: a screen fetches what it uses), put in place of the
  * server's by file: the contracts' phone rule fetches libphonenumber's metadata where a phone is validated
- * (every build), and a feature app fetches the server's messages one language at a time (the shell keeps all six:
- * its sign-in form translates before any feature app loads).
+ * (every build), and a feature app fetches the server's messages and the labels one language at a time (the shell
+ * keeps all six: its sign-in form translates before any feature app loads).
  */
 const packagesDir = fileURLToPath(new URL('../../', import.meta.url));
 const BROWSER_VARIANTS = [
@@ -114,10 +114,17 @@ const BROWSER_VARIANTS = [
     file: path.join(packagesDir, 'i18n/src/server-texts.browser.ts'),
     remotesOnly: true,
   },
+  {
+    // the labels too, one language and English; the manifests import labels.ts by its package path, untouched
+    request: /^\.\/labels$/,
+    context: /[\\/]i18n[\\/]src$/,
+    file: path.join(packagesDir, 'i18n/src/labels.browser.ts'),
+    remotesOnly: true,
+  },
 ];
 function browserVariants(host) {
   const variants = BROWSER_VARIANTS.filter((v) => !(host && v.remotesOnly));
-  return new rspack.NormalModuleReplacementPlugin(/(phone-check|server-texts)$/, (resolveData) => {
+  return new rspack.NormalModuleReplacementPlugin(/(phone-check|server-texts|labels)$/, (resolveData) => {
     for (const v of variants)
       if (
         v.request.test(resolveData.request) &&

@@ -226,7 +226,13 @@ export function documentEngineRoutes(
   }
 
   /** A document of a branch the caller may not work in is neither read nor changed (issue 9 item 3). */
-  async function findAllowed(s: TenantScope, ctx: RequestContext, doc: DocumentDef, id: string, names = true) {
+  async function findAllowed(
+    s: TenantScope,
+    ctx: RequestContext,
+    doc: DocumentDef,
+    id: string,
+    names = true,
+  ) {
     const found = await documentStore.find(s, doc, id, names);
     if (!found) throw notFound();
     requireBranch(ctx, typeof found.branchId === 'string' ? found.branchId : null);

@@ -1,7 +1,8 @@
 import { Permission as P, defineDocument, storageTransfers } from '@erp/contracts';
 import { documentTotals, readOnlyReason } from './document-model';
 import { documentScreens } from './DocumentScreen';
-import { documentEditRoute, documentNewRoute, documentRoutesOf, documentsManifest } from './manifest-parts';
+import { documentsManifest } from './manifest-messages';
+import { documentEditRoute, documentNewRoute, documentRoutesOf } from './manifest-parts';
 
 /** A voucher-like type: no quantity, unposted and posted, the spec's voucher screens by name. */
 const vouchers = defineDocument({

@@ -1,6 +1,5 @@
 import { documentScreenPath, screenRoute, screensOf, type DocumentDef } from '@erp/contracts/src/declare';
-import { labels, languages } from '@erp/i18n';
-import type { FeatureMessages, FeatureRoute, MenuEntry } from '../contract';
+import type { FeatureRoute, MenuEntry } from '../contract';
 
 /**
  * What a feature app's manifest says about its documents, derived from their declarations (`documentsOf`
@@ -32,25 +31,5 @@ export function documentMenuEntry(doc: DocumentDef, order: number): MenuEntry {
     flags: [],
     ...(doc.menu.flags?.length ? { anyFlags: [...doc.menu.flags] } : {}),
     order,
-  };
-}
-
-export function documentMessages(docs: readonly DocumentDef[]): FeatureMessages {
-  return Object.fromEntries(
-    languages.map((language) => [
-      language,
-      Object.fromEntries(
-        docs.map((d) => [d.name, labels[language][`documents.${d.name}` as keyof (typeof labels)['en']]]),
-      ),
-    ]),
-  );
-}
-
-/** Routes, menu and messages of a feature app's documents; menu positions follow the declaration order. */
-export function documentsManifest(docs: readonly DocumentDef[], firstOrder = 100) {
-  return {
-    routes: docs.flatMap(documentRoutesOf),
-    menu: docs.map((d, i) => documentMenuEntry(d, firstOrder + i)),
-    messages: documentMessages(docs),
   };
 }

@@ -1,5 +1,6 @@
 export * from './form-model';
 export * from './manifest-parts';
+export * from './manifest-messages';
 export * from './references';
 export * from './MasterDataForm';
 export * from './MasterDataScreen';

@@ -1,11 +1,11 @@
-import { masterDataEntities, type EntityDef } from '@erp/contracts/src/declare';
-import { labels, languages } from '@erp/i18n';
-import type { FeatureMessages, FeatureRoute, MenuEntry } from '../contract';
+import type { EntityDef } from '@erp/contracts/src/declare';
+import type { FeatureRoute, MenuEntry } from '../contract';
 
 /**
  * What a feature app's manifest says about its master-data entities, derived from their declarations
  * (`entitiesOf(service)` of @erp/contracts): routes, sidebar entries and their labels. React-free, so the
- * manifest the shell loads first stays small; the screens themselves are `masterDataScreens`.
+ * manifest the shell loads first stays small; the screens themselves are `masterDataScreens`. The names in six
+ * languages are the manifest's alone (manifest-messages.ts): a screen fetches its own language's.
  */
 
 /** The spec lists new and edit/{id} pages only for these lists (section 2); the others edit in a dialog. */
@@ -47,34 +47,5 @@ export function masterDataMenuEntry(entity: EntityDef, order: number): MenuEntry
     flags: [],
     ...(entity.menu.flags?.length ? { anyFlags: [...entity.menu.flags] } : {}),
     order,
-  };
-}
-
-/** The entities' names in the six languages, keyed as the routes' titleKey and the menu's labelKey. */
-export function masterDataMessages(entities: readonly EntityDef[]): FeatureMessages {
-  return Object.fromEntries(
-    languages.map((language) => [
-      language,
-      Object.fromEntries(
-        entities.map((e) => [e.name, labels[language][`entities.${e.name}` as keyof (typeof labels)['en']]]),
-      ),
-    ]),
-  );
-}
-
-/**
- * Routes, menu and messages of a feature app's entities, for its manifest. Menu positions follow the
- * declaration order of all entities, so a group that several apps fill keeps one stable order.
- */
-export function masterDataManifest(entities: readonly EntityDef[]) {
-  return {
-    routes: entities.flatMap(masterDataRoutes),
-    menu: entities.map((e) =>
-      masterDataMenuEntry(
-        e,
-        masterDataEntities.findIndex((d) => d.name === e.name),
-      ),
-    ),
-    messages: masterDataMessages(entities),
   };
 }

@@ -20,7 +20,7 @@ import {
   valuesFromRecord,
   type EntityRecord,
 } from './form-model';
-import { masterDataManifest } from './manifest-parts';
+import { masterDataManifest } from './manifest-messages';
 
 describe('the master-data form model', () => {
   it('reads numbers, codes and barcodes left to right, names in the language', () => {

@@ -1,0 +1,25 @@
+import { languages } from './languages';
+import * as server from './labels';
+import * as browser from './labels.browser';
+
+// Feature apps' builds swap labels.ts for labels.browser.ts (packages/web-build, issue 12): a loaded language
+// names every entity, field and option exactly as the full labels do.
+describe("a feature app's labels", () => {
+  it('names as the full labels once a language is loaded, English where a label is missing', async () => {
+    expect(browser.isLabelKey('fields.code')).toBe(false); // nothing loaded yet
+    expect(browser.label('ar', 'fields.code')).toBe('code'); // the key's last part until then, never 'fields.code'
+    await browser.loadLabels('ar');
+    expect(browser.labels.fr).toBeUndefined(); // one language and English, not six
+    const keys = Object.keys(server.labels.en);
+    for (const language of languages) {
+      await browser.loadLabels(language);
+      for (const key of [...keys, 'no.such.key'])
+        expect(browser.label(language, key)).toBe(server.label(language, key));
+      expect(browser.fieldLabel(language, 'storeId', 'storageTransfers')).toBe(
+        server.fieldLabel(language, 'storeId', 'storageTransfers'),
+      );
+      expect(browser.fieldLabel(language, 'code')).toBe(server.fieldLabel(language, 'code'));
+    }
+    expect(browser.isLabelKey('no.such.key')).toBe(false);
+  });
+});
