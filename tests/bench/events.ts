@@ -9,19 +9,15 @@
  * Not a timed test (the machine is shared): it prints figures. Run: pnpm bench:events (MariaDB at
  * ERP_TEST_MYSQL_URL, default mysql://root@127.0.0.1:3306; ERP_BENCH_CHANGES, ERP_BENCH_RECORDS scale it).
  */
-import { randomBytes } from 'node:crypto';
-import { serviceNames, topics, type Envelope } from '@erp/contracts';
-import { startDistributed, type ManagedProcess } from '@erp/runner';
-import { dropMysqlDatabase, KafkaBus, openDatabase, type Db } from '@erp/service-kit';
+import type { Envelope } from '@erp/contracts';
+import { KafkaBus, openDatabase, type Db } from '@erp/service-kit';
 import { envelope, message, user } from '../support/event-samples';
-import { createTopics, startKafka, type KafkaBroker } from '../support/kafka';
-import { assertMysqlReachable, freePort, freePorts, stopProcess } from '../support/topology';
+import { createTopics } from '../support/kafka';
+import { BENCH_MYSQL_URL, startBenchTopology } from './support/topology';
 
-const MYSQL_URL = process.env.ERP_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306';
+const MYSQL_URL = BENCH_MYSQL_URL;
 const CHANGES = Number(process.env.ERP_BENCH_CHANGES ?? 200);
 const RECORDS = Number(process.env.ERP_BENCH_RECORDS ?? 20_000);
-const PROVIDER_KEY = `pk-${randomBytes(16).toString('hex')}`;
-const prefix = `bench${randomBytes(4).toString('hex')}_`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -41,47 +37,19 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 }
 
 async function main(): Promise<void> {
-  await assertMysqlReachable(MYSQL_URL);
-  const logs: string[] = [];
-  const output = (name: string, line: string) => {
-    logs.push(`[${name}] ${line}`);
-    if (logs.length > 2000) logs.splice(0, logs.length - 2000);
-  };
-  let kafka: KafkaBroker | undefined;
-  let procs: Record<string, ManagedProcess> = {};
+  let t = Date.now();
+  const topology = await startBenchTopology();
+  const { kafka, procs, gateway, prefix, logs } = topology;
   let gatewayDb: Db | undefined;
   const buses: KafkaBus[] = [];
   try {
-    let t = Date.now();
-    // the installation's prefix is on every topic (issue 10 item 4): the broker gets the prefixed ones
-    kafka = await startKafka({
-      partitions: 6,
-      jit: 'full',
-      topics: topics.map((t) => prefix + t),
-      output: (line) => output('kafka', line),
-    });
     console.log(
-      `broker: Kafka ${kafka.version} serving in ${kafka.startMs} ms, ready with topics in ${Date.now() - t} ms`,
+      `broker: Kafka ${kafka.version} serving in ${kafka.startMs} ms; topology: ${Object.keys(procs).length} ` +
+        `processes up ${Date.now() - t} ms after the start`,
     );
-
-    const gatewayPort = await freePort();
-    const servicePort = await freePorts(serviceNames.length, [gatewayPort, ...kafka.ports]);
     t = Date.now();
-    procs = await startDistributed({
-      mysqlUrl: MYSQL_URL,
-      kafkaBrokers: kafka.brokers.join(','),
-      gatewayPort,
-      servicePort,
-      jwtSecret: randomBytes(32).toString('hex'),
-      dbPrefix: prefix,
-      providerKey: PROVIDER_KEY,
-      env: { ERP_SCRYPT_LOG_N: '10', ERP_LOG: 'warn' },
-      output,
-    });
-    console.log(`topology: ${Object.keys(procs).length} processes up in ${Date.now() - t} ms`);
     gatewayDb = await openDatabase({ client: 'mysql', url: MYSQL_URL, database: `${prefix}gateway` });
-    const gateway = `http://127.0.0.1:${gatewayPort}`;
-    const provider = { 'content-type': 'application/json', 'x-provider-key': PROVIDER_KEY };
+    const provider = { 'content-type': 'application/json', 'x-provider-key': topology.providerKey };
 
     const created = await fetch(`${gateway}/api/provider/tenants`, {
       method: 'POST',
@@ -193,10 +161,8 @@ async function main(): Promise<void> {
     throw error;
   } finally {
     await Promise.allSettled(buses.map((b) => b.close()));
-    await Promise.allSettled(Object.values(procs).map((p) => stopProcess(p)));
     await gatewayDb?.destroy();
-    await kafka?.stop();
-    for (const name of [...serviceNames, 'gateway']) await dropMysqlDatabase(MYSQL_URL, `${prefix}${name}`);
+    await topology.stop();
   }
 }
 

@@ -12,38 +12,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
-import { serviceNames, topics } from '@erp/contracts';
-import { startDistributed, type ManagedProcess } from '@erp/runner';
 import { dropMysqlDatabase, openDatabase, type Db } from '@erp/service-kit';
-import { startKafka, type KafkaBroker } from '../support/kafka';
-import { assertMysqlReachable, freePort, freePorts, stopProcess } from '../support/topology';
 import { BENCH_PASSWORD, benchSession } from './support/http';
-import { pct, salesFlow, sustained } from './support/sales-flow';
+import { bookedInvoices, pct, salesFlow, sustained } from './support/sales-flow';
+import { BENCH_MYSQL_URL, startBenchTopology } from './support/topology';
 
-const MYSQL_URL = process.env.ERP_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306';
 const CLIENTS = Number(process.env.SALES_BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.SALES_BENCH_SECONDS ?? 10);
-const prefix = `bench${randomBytes(4).toString('hex')}_`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Sales invoices accounts has booked in both parts (their money and their cost). */
-async function booked(accounts: Db): Promise<number> {
-  const row = await accounts('posting_documents')
-    .where({ source_service: 'sales', document_type: 'salesInvoices', status: 'posted' })
-    .whereNotNull('money_revision')
-    .andWhere('revision', '>', 0)
-    .count({ n: '*' })
-    .first();
-  return Number(row?.n ?? 0);
-}
-
 /** The same rows as one invoice's posting, one transaction each, on `connections` connections for `ms`. */
-async function rawMariadbRate(connections: number, ms: number): Promise<number> {
-  const database = `${prefix}raw`;
-  const admin = await mysql.createConnection({ uri: MYSQL_URL });
+async function rawMariadbRate(database: string, connections: number, ms: number): Promise<number> {
+  const admin = await mysql.createConnection({ uri: BENCH_MYSQL_URL });
   await admin.query(`create database ${database}`);
   await admin.end();
-  const pool = mysql.createPool({ uri: MYSQL_URL, database, connectionLimit: connections });
+  const pool = mysql.createPool({ uri: BENCH_MYSQL_URL, database, connectionLimit: connections });
   try {
     for (const sql of [
       'create table inv (id varchar(36) primary key, code bigint, date varchar(10), total bigint, vat bigint, status varchar(20))',
@@ -105,69 +88,46 @@ async function rawMariadbRate(connections: number, ms: number): Promise<number> 
     return n / ((performance.now() - start) / 1000);
   } finally {
     await pool.end();
-    await dropMysqlDatabase(MYSQL_URL, database);
+    await dropMysqlDatabase(BENCH_MYSQL_URL, database);
   }
 }
 
 async function main(): Promise<void> {
-  await assertMysqlReachable(MYSQL_URL);
-  const logs: string[] = [];
-  const output = (name: string, line: string) => {
-    logs.push(`[${name}] ${line}`);
-    if (logs.length > 2000) logs.splice(0, logs.length - 2000);
-  };
-  let kafka: KafkaBroker | undefined;
-  let procs: Record<string, ManagedProcess> = {};
+  const t = Date.now();
+  const topology = await startBenchTopology({
+    ERP_ADMIN_PASSWORD: BENCH_PASSWORD,
+    ERP_LOGIN_RATE_LIMIT: '1000000',
+  });
   let accounts: Db | undefined;
   try {
-    let t = Date.now();
-    kafka = await startKafka({
-      partitions: 6,
-      jit: 'full',
-      topics: topics.map((topic) => prefix + topic),
-      output: (line) => output('kafka', line),
+    console.log(
+      `topology: Kafka and ${Object.keys(topology.procs).length} processes up in ${Date.now() - t} ms`,
+    );
+    accounts = await openDatabase({
+      client: 'mysql',
+      url: BENCH_MYSQL_URL,
+      database: `${topology.prefix}accounts`,
     });
-    const gatewayPort = await freePort();
-    const servicePort = await freePorts(serviceNames.length, [gatewayPort, ...kafka.ports]);
-    procs = await startDistributed({
-      mysqlUrl: MYSQL_URL,
-      kafkaBrokers: kafka.brokers.join(','),
-      gatewayPort,
-      servicePort,
-      jwtSecret: randomBytes(32).toString('hex'),
-      dbPrefix: prefix,
-      providerKey: `pk-${randomBytes(16).toString('hex')}`,
-      env: {
-        ERP_ADMIN_PASSWORD: BENCH_PASSWORD,
-        ERP_SCRYPT_LOG_N: '10',
-        ERP_LOGIN_RATE_LIMIT: '1000000',
-        ERP_LOG: 'warn',
-      },
-      output,
-    });
-    console.log(`topology: Kafka and ${Object.keys(procs).length} processes up in ${Date.now() - t} ms`);
-    accounts = await openDatabase({ client: 'mysql', url: MYSQL_URL, database: `${prefix}accounts` });
-    const gateway = `http://127.0.0.1:${gatewayPort}`;
-    const flow = await salesFlow(gateway, await benchSession(gateway));
+    const flow = await salesFlow(topology.gateway, await benchSession(topology.gateway));
     // the master data reaches sales' and inventory's replicas over Kafka: the first invoice waits for them
-    t = Date.now();
+    const waiting = Date.now();
     for (;;) {
       try {
         await flow.post();
         break;
       } catch (error) {
-        if (Date.now() - t > 60_000) throw error;
+        if (Date.now() - waiting > 60_000) throw error;
         await sleep(250);
       }
     }
     for (let i = 0; i < 20; i++) await flow.post();
 
-    const before = await booked(accounts);
+    const before = await bookedInvoices(accounts);
     const started = performance.now();
     const latencies = await sustained(flow, CLIENTS, SECONDS);
     const saved = performance.now();
     const target = before + latencies.length;
-    while ((await booked(accounts)) < target) {
+    while ((await bookedInvoices(accounts)) < target) {
       if (performance.now() - saved > 300_000) throw new Error('not every invoice booked within 5 minutes');
       await sleep(50);
     }
@@ -179,7 +139,7 @@ async function main(): Promise<void> {
         `(every invoice booked ${((applied - saved) / 1000).toFixed(1)} s after the last save), ` +
         `API p50 ${pct(latencies, 0.5).toFixed(1)} ms p99 ${pct(latencies, 0.99).toFixed(1)} ms`,
     );
-    const raw = await rawMariadbRate(CLIENTS, 5_000);
+    const raw = await rawMariadbRate(`${topology.prefix}raw`, CLIENTS, 5_000);
     const share = (rate / raw) * 100;
     console.log(
       `raw MariaDB posting transaction at ${CLIENTS} connections (invoice, 5 lines, 2 outbox rows, 5 movements, ` +
@@ -187,14 +147,11 @@ async function main(): Promise<void> {
         `(${share >= 25 ? 'MET' : 'NOT MET'}: target at least 25 %)`,
     );
   } catch (error) {
-    process.stdout.write(`\n----- process output -----\n${logs.slice(-200).join('\n')}\n`);
+    process.stdout.write(`\n----- process output -----\n${topology.logs.slice(-200).join('\n')}\n`);
     throw error;
   } finally {
     await accounts?.destroy();
-    await Promise.all(Object.values(procs).map((p) => stopProcess(p).catch(() => undefined)));
-    await kafka?.stop().catch(() => undefined);
-    for (const name of [...serviceNames, 'gateway'])
-      await dropMysqlDatabase(MYSQL_URL, `${prefix}${name}`).catch(() => undefined);
+    await topology.stop();
   }
 }
 

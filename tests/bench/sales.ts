@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { onSqliteConnection, type SqliteConnection } from '@erp/service-kit';
 import { benchSession, startBenchApp } from './support/http';
-import { pct, salesFlow, sustained } from './support/sales-flow';
+import { bookedInvoices, pct, salesFlow, sustained } from './support/sales-flow';
 
 const SERIAL = Number(process.env.SALES_BENCH_SERIAL ?? 300);
 const CLIENTS = Number(process.env.SALES_BENCH_CLIENTS ?? 16);
@@ -41,13 +41,13 @@ async function main(): Promise<void> {
     );
 
     // 2. sustained, until every event is applied
-    const before = await bookedInvoices(app);
+    const before = await bookedInvoices(app.services.accounts!.db);
     const started = performance.now();
     const latencies = await sustained(flow, CLIENTS, SECONDS);
     const saved = performance.now();
     await drained(app);
     const applied = performance.now();
-    const booked = (await bookedInvoices(app)) - before;
+    const booked = (await bookedInvoices(app.services.accounts!.db)) - before;
     if (booked !== latencies.length)
       throw new Error(`${latencies.length} invoices issued but ${booked} booked in both parts`);
     const rate = latencies.length / ((applied - started) / 1000);
@@ -86,18 +86,6 @@ async function drained(app: App): Promise<void> {
     quiet = unsent === 0 ? quiet + 1 : 0;
     if (quiet < 2) await new Promise((r) => setTimeout(r, 20));
   }
-}
-
-/** Sales invoices accounts has booked in both parts (their money and their cost). */
-async function bookedInvoices(app: App): Promise<number> {
-  const row = await app.services
-    .accounts!.db('posting_documents')
-    .where({ source_service: 'sales', document_type: 'salesInvoices', status: 'posted' })
-    .whereNotNull('money_revision')
-    .andWhere('revision', '>', 0)
-    .count({ n: '*' })
-    .first();
-  return Number(row?.n ?? 0);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Db } from '@erp/service-kit';
 import type { BenchSession } from './http';
 
 /**
@@ -89,4 +90,15 @@ export async function sustained(flow: SalesFlow, clients: number, seconds: numbe
     }),
   );
   return latencies;
+}
+
+/** Sales invoices accounts has booked in both parts (their money and their cost), in accounts' database. */
+export async function bookedInvoices(accounts: Db): Promise<number> {
+  const row = await accounts('posting_documents')
+    .where({ source_service: 'sales', document_type: 'salesInvoices', status: 'posted' })
+    .whereNotNull('money_revision')
+    .andWhere('revision', '>', 0)
+    .count({ n: '*' })
+    .first();
+  return Number(row?.n ?? 0);
 }
