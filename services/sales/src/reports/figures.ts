@@ -160,6 +160,7 @@ export async function recordItemDays(
 }
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
+const previous = (day: string) => iso(new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000));
 const next = (day: string, by: 'day' | 'month' | 'year') => {
   const d = new Date(`${day}T00:00:00Z`);
   if (by === 'day') d.setUTCDate(d.getUTCDate() + 1);
@@ -192,6 +193,40 @@ export function summaryPeriods(from: string, to: string): string[] {
     }
   }
   return periods;
+}
+
+/** A part of a range read from the summary: a period, added or taken away. */
+export interface SummaryPart {
+  period: string;
+  sign: 1 | -1;
+}
+
+/** Rows a period costs to read: a year or a month holds a row per item, unit and branch; a day a few of them. */
+const weight = (parts: readonly SummaryPart[]) =>
+  parts.reduce((sum, p) => sum + (p.period.length === 10 ? 1 : 30), 0);
+
+/**
+ * The summary's periods that make up [from, to], year by year either as `summaryPeriods` has them or as the whole
+ * year less what lies outside the range, whichever reads fewer rows: the year to date (1 January to 27 November)
+ * is the year less 28-30 November and December, not ten months and 27 days.
+ */
+export function summaryParts(from: string, to: string): SummaryPart[] {
+  const parts: SummaryPart[] = [];
+  for (let start = from; start <= to; start = `${Number(start.slice(0, 4)) + 1}-01-01`) {
+    const year = start.slice(0, 4);
+    const end = to < `${year}-12-31` ? to : `${year}-12-31`;
+    const plain = summaryPeriods(start, end).map((period): SummaryPart => ({ period, sign: 1 }));
+    const outside = [
+      ...summaryPeriods(`${year}-01-01`, previous(start)),
+      ...summaryPeriods(next(end, 'day'), `${year}-12-31`),
+    ];
+    const less: SummaryPart[] = [
+      { period: year, sign: 1 },
+      ...outside.map((period): SummaryPart => ({ period, sign: -1 })),
+    ];
+    parts.push(...(weight(less) < weight(plain) ? less : plain));
+  }
+  return parts;
 }
 
 /**
