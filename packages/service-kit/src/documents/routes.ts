@@ -309,7 +309,9 @@ export function documentEngineRoutes(
           // a status change asked with the save (`then`): in the same transaction, or nothing is saved
           const then = saveTransitionsOf(doc).find((t) => t.action === typed.then);
           const saved = await write(trx, ctx, doc, id, typed, !then);
-          return then ? transitionIn(ctx, trx, doc, saved.id, then, saved) : saved;
+          if (!then) return saved;
+          // (a save that started a job answers its id: the transition reads the document as it stands)
+          return transitionIn(ctx, trx, doc, saved.id, then, saved.jobId ? undefined : saved);
         },
       ),
     );
