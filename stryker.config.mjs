@@ -48,6 +48,8 @@ export default {
   },
   mutate: module.mutate,
   inPlace: true,
+  // jest compiles with swc, which checks no types: no `// @ts-nocheck` written into every file of the tree
+  disableTypeChecks: false,
   concurrency: 1,
   coverageAnalysis: 'perTest',
   timeoutMS: 30000,
