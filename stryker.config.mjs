@@ -5,6 +5,14 @@
 // (tools/mutation/run.mjs passes the list in ERP_MUTATION_MODULE, one module per Stryker run.)
 import { fileURLToPath } from 'node:url';
 
+// Survivors left, each equivalent (no input tells the mutant from the code), as of 2026-11:
+// - invoice-totals.ts shareOut, the tie-break `a.i - b.i` → `a.i + b.i`: the list is sorted in index order, and
+//   V8's sort compares tied entries only in ways where both give the same sign (checked on 20,000 random lists of up
+//   to 300 entries: identical orders).
+// - validators.ts passwordProblems, `userName.length > 0` → `true` and → `>= 0`: `userName &&` already leaves out
+//   the one string of length 0.
+// - validators.ts digitsLength, the fallback `issue.pattern ?? ''` → any other text without `\d{n}`: no digits
+//   are found in either, and the result is '' alike.
 /** The mutated modules and the tests that are allowed to kill their mutants. */
 export const modules = {
   money: {
