@@ -1,6 +1,7 @@
 import {
   InvoiceArithmeticError,
   invoiceTotals,
+  settle,
   shareOut,
   taxCategories,
   type InvoiceInput,
@@ -206,5 +207,137 @@ describe('invoice totals (EN 16931, ZATCA): one rounding per figure', () => {
       '0.00',
       '0.00',
     ]);
+  });
+});
+
+describe('settling a total with payments (issue 14)', () => {
+  const card = (amount: string) => ({ amount, isCash: false });
+  const cash = (amount: string) => ({ amount, isCash: true });
+  const refusal = (total: string, payments: Parameters<typeof settle>[1]) => {
+    try {
+      settle(total, payments);
+      return null;
+    } catch (e) {
+      return e instanceof InvoiceArithmeticError ? [e.code, e.field, e.message] : e;
+    }
+  };
+
+  it('tells unpaid, partly and fully paid apart', () => {
+    expect(settle('100', [])).toEqual({ paid: '0.00', change: '0.00', status: 'not' });
+    expect(settle('100', [card('0')])).toEqual({ paid: '0.00', change: '0.00', status: 'not' });
+    expect(settle('100', [card('40'), cash('20.5')])).toEqual({
+      paid: '60.50',
+      change: '0.00',
+      status: 'partly',
+    });
+    expect(settle('100', [card('0.01')])).toMatchObject({ paid: '0.01', status: 'partly' });
+    expect(settle('100', [card('99.99')])).toMatchObject({ paid: '99.99', status: 'partly' });
+    expect(settle('100', [card('60'), cash('40')])).toEqual({
+      paid: '100.00',
+      change: '0.00',
+      status: 'fully',
+    });
+    // a zero total is settled by nothing
+    expect(settle('0', [])).toEqual({ paid: '0.00', change: '0.00', status: 'fully' });
+  });
+
+  it('rounds each payment to cents, half away from zero, before adding', () => {
+    expect(settle('100', [card('33.335'), card('33.335'), card('33.32')])).toEqual({
+      paid: '100.00',
+      change: '0.00',
+      status: 'fully',
+    });
+    expect(settle('100', [card('99.994')])).toMatchObject({ paid: '99.99', status: 'partly' });
+    expect(settle('100', [card('100.004')])).toEqual({ paid: '100.00', change: '0.00', status: 'fully' });
+  });
+
+  it('hands back change only out of cash tendered', () => {
+    expect(settle('100', [card('60'), cash('50')])).toEqual({
+      paid: '100.00',
+      change: '10.00',
+      status: 'fully',
+    });
+    expect(settle('25.50', [cash('30')])).toEqual({ paid: '25.50', change: '4.50', status: 'fully' });
+    // all the cash may come back, not a cent more
+    expect(settle('100', [card('100'), cash('10')])).toEqual({
+      paid: '100.00',
+      change: '10.00',
+      status: 'fully',
+    });
+    expect(refusal('100', [card('100.01'), cash('10')])).toEqual([
+      'validation.paidAboveTotal',
+      'payments',
+      'validation.paidAboveTotal',
+    ]);
+    expect(refusal('100', [card('100.01')])).toEqual([
+      'validation.paidAboveTotal',
+      'payments',
+      'validation.paidAboveTotal',
+    ]);
+    // cash rounded like the rest: 10.004 is 10.00 of change at most
+    expect(refusal('100', [card('100.01'), cash('10.004')])).not.toBeNull();
+    expect(refusal('100', [card('100'), cash('10.005')])).toBeNull();
+  });
+});
+
+describe('invoice totals: the edges', () => {
+  const line = { quantity: '1', price: '10', taxCategory: 'S' as const, taxRate: '15' };
+  const codeOf = (input: InvoiceInput) => {
+    try {
+      invoiceTotals(input);
+      return null;
+    } catch (e) {
+      return e instanceof InvoiceArithmeticError ? e.code : e;
+    }
+  };
+
+  it('gives each line its total with VAT', () => {
+    const t = invoiceTotals({ lines: [line, { ...line, price: '0.1', quantity: '3' }] });
+    expect(t.lines.map((l) => [l.net, l.vat, l.total])).toEqual([
+      ['10.00', '1.50', '11.50'],
+      ['0.30', '0.05', '0.35'], // 0.045 → 0.05
+    ]);
+  });
+
+  it('takes a discount of all of it, and refuses a negative one', () => {
+    const all = invoiceTotals({ lines: [{ ...line, discount: { kind: 'value', value: '10' } }] });
+    expect(all.lines[0]).toEqual({
+      gross: '10.00',
+      discount: '10.00',
+      net: '0.00',
+      vat: '0.00',
+      total: '0.00',
+    });
+    expect(
+      invoiceTotals({ lines: [{ ...line, discount: { kind: 'percentage', value: '100' } }] }).lines[0]!.net,
+    ).toBe('0.00');
+    expect(codeOf({ lines: [{ ...line, discount: { kind: 'value', value: '-0.01' } }] })).toBe(
+      'validation.discountAboveTotal',
+    );
+    expect(codeOf({ lines: [{ ...line, discount: { kind: 'percentage', value: '-0.01' } }] })).toBe(
+      'validation.discountPercentage',
+    );
+    expect(codeOf({ lines: [line], discount: { kind: 'value', value: '-1' } })).toBe(
+      'validation.discountAboveTotal',
+    );
+    // an amount is rounded to cents before it is compared: 10.004 is 10.00
+    expect(codeOf({ lines: [{ ...line, discount: { kind: 'value', value: '10.004' } }] })).toBeNull();
+  });
+
+  it('keeps one category per rate and a document with no lines at zero', () => {
+    const t = invoiceTotals({ lines: [line, { ...line, taxRate: '5' }, line] });
+    expect(t.categories.map((c) => [c.category, c.rate, c.taxable, c.vat])).toEqual([
+      ['S', '15', '20.00', '3.00'],
+      ['S', '5', '10.00', '0.50'],
+    ]);
+    expect(invoiceTotals({ lines: [] })).toEqual({
+      lines: [],
+      categories: [],
+      lineNet: '0.00',
+      discount: '0.00',
+      taxExclusive: '0.00',
+      vat: '0.00',
+      taxInclusive: '0.00',
+    });
   });
 });
