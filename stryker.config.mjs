@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 /** The mutated modules and the tests that are allowed to kill their mutants. */
 export const modules = {
   money: {
-    mutate: ['packages/contracts/src/money.ts'],
+    // the decimal arithmetic and the wire's decimal schemas (apart since the screens fetch zod later)
+    mutate: ['packages/contracts/src/money.ts', 'packages/contracts/src/decimal-schema.ts'],
     tests: [
       'packages/contracts/src/money.test.ts',
       'packages/contracts/src/money-documents/invoice-totals.test.ts',

@@ -2,15 +2,14 @@ import {
   MAX_DECIMAL,
   STORAGE_SCALE,
   dec,
-  decimalString,
   formatDecimal,
   fromStored,
-  nonNegativeDecimal,
   normaliseDigits,
   roundTo,
   storedToString,
   toStored,
 } from './money';
+import { decimalString, nonNegativeDecimal } from './decimal-schema';
 
 /** The message keys a schema refuses a value with; empty when it is accepted. */
 const refusals = (schema: typeof decimalString, value: unknown) => {
