@@ -9,6 +9,7 @@ import { bulkPostingRoutes } from './bulk-posting-routes';
 import { accountsReportRoutes } from './reports/accounts-report-routes';
 import { salesReportRoutes } from './reports/sales';
 import { jobRoutes } from './jobs';
+import { posRoutes } from './pos/pos-routes';
 
 /** Every public route of the product: the gateway routes, guards and documents from this list. */
 export const allRoutes: readonly RouteSpec[] = [
@@ -19,6 +20,7 @@ export const allRoutes: readonly RouteSpec[] = [
   ...Object.values(bulkPostingRoutes),
   ...Object.values(accountsReportRoutes),
   ...Object.values(salesReportRoutes),
+  ...Object.values(posRoutes),
   ...documentDefinitions.flatMap(documentRoutes),
   ...[...serviceNames, 'gateway' as const].flatMap((s) => Object.values(adminRoutes(s))),
   ...serviceNames.flatMap((s) => Object.values(jobRoutes(s))),

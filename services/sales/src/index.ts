@@ -23,6 +23,7 @@ import {
 import { salesDocumentHooks } from './documents/hooks';
 import { keptEntities, salesReplicaHandlers } from './documents/replicas';
 import { salesMigrations } from './migrations';
+import { posHandlers } from './pos/pos.routes';
 import { salesReportHandlers } from './reports/reports.routes';
 import { salesStarters } from './starters';
 
@@ -51,6 +52,7 @@ export const salesModule: ServiceModule = {
     ...masterDataRoutes(deps, entitiesOf('sales')),
     ...documentEngineRoutes(deps, salesDocuments, salesDocumentHooks(deps)),
     ...salesReportHandlers(deps),
+    ...posHandlers(deps),
   ],
   jobs: (deps) => masterDataJobs(deps, entitiesOf('sales')),
   consumers: () =>

@@ -313,4 +313,48 @@ export const salesMigrations: Migration[] = [
       });
     },
   },
+  {
+    // issue 15: tills, each an issuing unit of its own (its chain in sales_issue_units as 'till:{id}'), and each
+    // till's sales as they arrive: issued, or kept for a supervisor with the reason, in their place in the chain
+    name: 'sales_0009_pos_tills',
+    async up(knex) {
+      await knex.schema.createTable('pos_tills', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('id', 36).notNullable();
+        t.string('branch_id', 64).notNullable();
+        t.integer('seq').notNullable();
+        t.string('code', 20).notNullable();
+        t.string('unit', 80).notNullable();
+        t.string('name', 200).notNullable();
+        t.string('created_by', 36).nullable();
+        t.string('created_at', 30).notNullable();
+        t.primary(['tenant_id', 'id']);
+        t.unique(['tenant_id', 'code']);
+      });
+      await knex.schema.createTable('pos_sales', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('till_id', 36).notNullable();
+        t.bigInteger('counter').notNullable();
+        t.string('uuid', 36).notNullable();
+        t.string('number', 40).notNullable();
+        t.string('status', 20).notNullable();
+        t.string('invoice_id', 36).nullable();
+        t.string('reason', 80).nullable();
+        t.text('params').nullable();
+        t.text('payload', 'mediumtext').notNullable();
+        t.string('previous_hash', 64).notNullable();
+        t.string('hash', 64).notNullable();
+        t.string('issued_at', 30).notNullable();
+        t.string('date', 10).notNullable();
+        t.bigInteger('total').notNullable();
+        t.string('created_by', 36).nullable();
+        t.string('created_at', 30).notNullable();
+        t.string('resolved_at', 30).nullable();
+        t.string('resolved_by', 36).nullable();
+        t.primary(['tenant_id', 'till_id', 'counter']);
+        t.unique(['tenant_id', 'uuid']);
+        t.index(['tenant_id', 'status', 'created_at']);
+      });
+    },
+  },
 ];

@@ -204,4 +204,10 @@ export const ar: ServerMessages = {
   'validation.closingVoucherCustomer': 'قيد الإقفال يحتاج إلى عميل',
   'validation.openingAccountRepeated': 'لا يتكرر الحساب في القيد الافتتاحي',
   'validation.parentCostCenter': 'لا يمكن استخدام مركز تكلفة رئيسي',
+  // أجهزة نقاط البيع (issue 15)
+  tillHashMismatch:
+    'الإيصال {number} لا يطابق الفاتورة التي يحسبها الخادم (الإجمالي {total}): يجب أن يراجعه مشرف',
+  tillSaleConflict: 'استُلم هذا البيع من قبل بالإيصال {number}',
+  tillChainGap: 'يجب أن تصل إيصالات نقطة البيع بالترتيب: ينتظر الخادم الإيصال {expected}',
+  tillChainBroken: 'سلسلة نقطة البيع لا تتصل بآخر إيصال لدى الخادم',
 };

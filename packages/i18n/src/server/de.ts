@@ -228,4 +228,11 @@ export const de: ServerMessages = {
   'validation.closingVoucherCustomer': 'Ein Abschlussbeleg braucht einen Kunden',
   'validation.openingAccountRepeated': 'Ein Konto darf sich in einem Eröffnungsbeleg nicht wiederholen',
   'validation.parentCostCenter': 'Eine übergeordnete Kostenstelle kann nicht verwendet werden',
+  // die Kassen des Verkaufspunkts (issue 15)
+  tillHashMismatch:
+    'Der Beleg {number} stimmt nicht mit der vom Server berechneten Rechnung überein (Summe {total}): ein Vorgesetzter muss ihn prüfen',
+  tillSaleConflict: 'Dieser Verkauf wurde bereits als Beleg {number} empfangen',
+  tillChainGap:
+    'Die Belege der Kasse müssen der Reihe nach ankommen: der Server erwartet als Nächstes Beleg {expected}',
+  tillChainBroken: 'Die Kette der Kasse schließt nicht an den letzten Beleg des Servers an',
 };

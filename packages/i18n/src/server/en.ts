@@ -211,6 +211,12 @@ export const en = {
   'validation.closingVoucherCustomer': 'A closing voucher needs a customer',
   'validation.openingAccountRepeated': 'An account cannot repeat in an opening voucher',
   'validation.parentCostCenter': 'A parent cost center cannot be used',
+  // the point of sale's tills (issue 15)
+  tillHashMismatch:
+    'The receipt {number} does not match the invoice the server computes (total {total}): a supervisor must check it',
+  tillSaleConflict: 'This sale was already received as receipt {number}',
+  tillChainGap: "The till's receipts must arrive in order: the server expects receipt {expected} next",
+  tillChainBroken: "The till's chain does not continue from the last receipt the server holds",
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

@@ -226,4 +226,11 @@ export const fr: ServerMessages = {
   'validation.closingVoucherCustomer': 'Une écriture de clôture exige un client',
   'validation.openingAccountRepeated': 'Un compte ne peut pas se répéter dans une pièce d’ouverture',
   'validation.parentCostCenter': 'Un centre de coût parent ne peut pas être utilisé',
+  // les caisses du point de vente (issue 15)
+  tillHashMismatch:
+    'Le ticket {number} ne correspond pas à la facture calculée par le serveur (total {total}) : un superviseur doit le vérifier',
+  tillSaleConflict: 'Cette vente a déjà été reçue comme ticket {number}',
+  tillChainGap:
+    'Les tickets de la caisse doivent arriver dans l’ordre : le serveur attend le ticket {expected}',
+  tillChainBroken: 'La chaîne de la caisse ne suit pas le dernier ticket connu du serveur',
 };

@@ -207,4 +207,10 @@ export const ku: ServerMessages = {
   'validation.closingVoucherCustomer': 'تۆماری داخستن پێویستی بە کڕیارە',
   'validation.openingAccountRepeated': 'هەژمار لە بەڵگەی سەرەتاییدا دووبارە نابێتەوە',
   'validation.parentCostCenter': 'ناوەندی تێچوونی باوک بەکارناهێنرێت',
+  // ئامێرەکانی خاڵی فرۆشتن (issue 15)
+  tillHashMismatch:
+    'پسوولەی {number} لەگەڵ ئەو پسوولەیەی ڕاژەکار دەیژمێرێت ناگونجێت (کۆی گشتی {total}): سەرپەرشتیار دەبێت بیپشکنێت',
+  tillSaleConflict: 'ئەم فرۆشتنە پێشتر وەک پسوولەی {number} وەرگیراوە',
+  tillChainGap: 'پسوولەکانی خاڵی فرۆشتن دەبێت بە ڕیز بگەن: ڕاژەکار چاوەڕێی پسوولەی {expected} دەکات',
+  tillChainBroken: 'زنجیرەی خاڵی فرۆشتن لە دوایین پسوولەی ڕاژەکارەوە درێژ نابێتەوە',
 };

@@ -215,4 +215,10 @@ export const pt: ServerMessages = {
   'validation.closingVoucherCustomer': 'Um lançamento de encerramento precisa de um cliente',
   'validation.openingAccountRepeated': 'Uma conta não pode repetir-se num lançamento de abertura',
   'validation.parentCostCenter': 'Não é possível usar um centro de custo pai',
+  // as caixas do ponto de venda (issue 15)
+  tillHashMismatch:
+    'O talão {number} não corresponde à fatura calculada pelo servidor (total {total}): um supervisor tem de o verificar',
+  tillSaleConflict: 'Esta venda já foi recebida como talão {number}',
+  tillChainGap: 'Os talões da caixa têm de chegar por ordem: o servidor espera o talão {expected}',
+  tillChainBroken: 'A cadeia da caixa não continua a partir do último talão do servidor',
 };

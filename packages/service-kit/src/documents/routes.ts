@@ -305,16 +305,24 @@ export function documentEngineRoutes(
         `${doc.service}.${doc.name}.create`,
         id ? null : (ctx.idempotencyKey ?? null),
         typed,
-        async () => {
-          // a status change asked with the save (`then`): in the same transaction, or nothing is saved
-          const then = saveTransitionsOf(doc).find((t) => t.action === typed.then);
-          const saved = await write(trx, ctx, doc, id, typed, !then);
-          if (!then) return saved;
-          // (a save that started a job answers its id: the transition reads the document as it stands)
-          return transitionIn(ctx, trx, doc, saved.id, then, saved.jobId ? undefined : saved);
-        },
+        () => saveIn(ctx, trx, doc, id, typed),
       ),
     );
+  }
+
+  /** A save in the caller's transaction, with the status change asked with it (`then`), or nothing is saved. */
+  async function saveIn(
+    ctx: RequestContext,
+    trx: Executor,
+    doc: DocumentDef,
+    id: string | null,
+    typed: DocumentInput,
+  ): Promise<DocumentRecord> {
+    const then = saveTransitionsOf(doc).find((t) => t.action === typed.then);
+    const saved = await write(trx, ctx, doc, id, typed, !then);
+    if (!then) return saved;
+    // (a save that started a job answers its id: the transition reads the document as it stands)
+    return transitionIn(ctx, trx, doc, saved.id, then, saved.jobId ? undefined : saved);
   }
 
   async function write(
@@ -422,7 +430,7 @@ export function documentEngineRoutes(
   const closeIn = (ctx: RequestContext, trx: Executor, doc: DocumentDef, id: string) =>
     transitionIn(ctx, trx, doc, id, closing(doc));
   registerCloser(deps, docs, closeIn, (ctx, doc, id) => findAllowed(scopeOf(ctx), ctx, doc, id));
-  registerTransitions(deps, docs, transitionIn);
+  registerTransitions(deps, docs, transitionIn, (ctx, trx, doc, input) => saveIn(ctx, trx, doc, null, input));
 
   return docs.flatMap((doc) => {
     const [list, get, create, update, remove, attach, download, detach, ...changes] = documentRoutes(doc);

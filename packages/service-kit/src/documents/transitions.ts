@@ -1,4 +1,4 @@
-import { transitionsOf, type DocumentDef, type DocumentRecord } from '@erp/contracts';
+import { transitionsOf, type DocumentDef, type DocumentInput, type DocumentRecord } from '@erp/contracts';
 import type { Executor } from '../db/database';
 import type { RequestContext } from '../http/context';
 import type { ServiceDeps } from '../service';
@@ -23,18 +23,54 @@ type Engine = (
   t: ReturnType<typeof transitionsOf>[number],
 ) => Promise<DocumentRecord>;
 
-const engines = new WeakMap<ServiceDeps, { docs: readonly DocumentDef[]; run: Engine }>();
+/**
+ * A new document saved in the caller's transaction, with its `then` (a till's sale issued as the point of sale
+ * syncs it): the same checks, posting and audit as `POST {apiPath}`, without that route's idempotency (the
+ * caller keeps its own).
+ */
+export type DocumentSaver = (
+  ctx: RequestContext,
+  trx: Executor,
+  input: DocumentInput,
+) => Promise<DocumentRecord>;
 
-export function registerTransitions(deps: ServiceDeps, docs: readonly DocumentDef[], run: Engine): void {
-  engines.set(deps, { docs, run });
+type Saver = (
+  ctx: RequestContext,
+  trx: Executor,
+  doc: DocumentDef,
+  input: DocumentInput,
+) => Promise<DocumentRecord>;
+
+const engines = new WeakMap<ServiceDeps, { docs: readonly DocumentDef[]; run: Engine; save: Saver }>();
+
+export function registerTransitions(
+  deps: ServiceDeps,
+  docs: readonly DocumentDef[],
+  run: Engine,
+  save: Saver,
+): void {
+  engines.set(deps, { docs, run, save });
+}
+
+function engineOf(deps: ServiceDeps, docName: string) {
+  const engine = engines.get(deps);
+  const doc = engine?.docs.find((d) => d.name === docName);
+  if (!engine || !doc) throw new Error(`no document engine for ${docName}`);
+  return { engine, doc };
+}
+
+/** New documents of one type of the service; it throws until the engine's routes are built. */
+export function documentSaver(deps: ServiceDeps, docName: string): DocumentSaver {
+  return (ctx, trx, input) => {
+    const { engine, doc } = engineOf(deps, docName);
+    return engine.save(ctx, trx, doc, input);
+  };
 }
 
 /** The status changes of one document type of the service; it throws until the engine's routes are built. */
 export function documentTransitioner(deps: ServiceDeps, docName: string): DocumentTransitioner {
   return (ctx, trx, id, action) => {
-    const engine = engines.get(deps);
-    const doc = engine?.docs.find((d) => d.name === docName);
-    if (!engine || !doc) throw new Error(`no document engine for ${docName}`);
+    const { engine, doc } = engineOf(deps, docName);
     const t = transitionsOf(doc).find((x) => x.action === action);
     if (!t) throw new Error(`${docName} has no ${action}`);
     return engine.run(ctx, trx, doc, id, t);

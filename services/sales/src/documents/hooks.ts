@@ -23,6 +23,7 @@ import { paymentKinds, salesItems, userLimits } from './replicas';
 import { customerBalance, salesDocumentIssues } from './rules';
 import { recordItemDays, type CountedType } from '../reports/figures';
 import { holdInvoiceStock, holdReservation } from './stock-holds';
+import { chainTillIssued, tillPlaceOf } from '../pos/till-place';
 
 /** The reservation an invoice was converted from, if any. */
 async function sourceReservation(s: TenantScope, record: DocumentRecord): Promise<DocumentRecord | null> {
@@ -91,7 +92,11 @@ export const salesDocumentHooks = (deps: ServiceDeps): DocumentHooks => ({
       if (doc.name === salesInvoices.name) await holdInvoiceStock(deps, ctx, doc, record);
       if (reservation) await holdReservation(deps, ctx, s, reservation, false);
       const money = record.money as { taxInclusive: string; vat: string };
-      await chainIssued(s, doc, record, `branch:${String(record.branchId)}`, money.taxInclusive, money.vat);
+      // a till's sale keeps the place its till gave it; the back office takes the branch's next one
+      const place = doc.name === salesInvoices.name ? tillPlaceOf(trx) : undefined;
+      if (place) await chainTillIssued(s, doc, record, place, money.taxInclusive, money.vat);
+      else
+        await chainIssued(s, doc, record, `branch:${String(record.branchId)}`, money.taxInclusive, money.vat);
       await announceEffects(trx, s, originOf(ctx), doc, record, false);
       // the reports' per-day-per-item summary, in the issuing transaction (reports/figures.ts)
       await recordItemDays(trx, p.tenantId, doc.name as CountedType, String(record.id), 1);

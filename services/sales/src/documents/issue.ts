@@ -18,6 +18,27 @@ const isMysql = (s: TenantScope) => String(s.db.client.config.client).startsWith
 export const FIRST_PREVIOUS_HASH = createHash('sha256').update('0').digest('hex');
 
 /**
+ * Where an issuing unit's chain stands (its last counter and hash), its row locked for the transaction: a new
+ * unit starts at 0 with the first previous hash.
+ */
+export async function lockUnit(
+  s: TenantScope,
+  unit: string,
+): Promise<{ counter: number; last_hash: string }> {
+  await s
+    .db('sales_issue_units')
+    .insert({ tenant_id: s.tenantId, unit, counter: 0, last_hash: FIRST_PREVIOUS_HASH })
+    .onConflict(['tenant_id', 'unit'])
+    .ignore();
+  const q = s('sales_issue_units').where({ unit });
+  const row = (await (isMysql(s) ? q.forUpdate() : q).first('counter', 'last_hash')) as {
+    counter: unknown;
+    last_hash: string;
+  };
+  return { counter: Number(row.counter), last_hash: row.last_hash };
+}
+
+/**
  * An issued invoice's place in its issuing unit's chain (issue 14, deliverable 3): a UUID, the unit's next counter
  * (unbroken: the unit's row is locked while it is taken, and a rolled-back issue gives its number back) and the
  * previous invoice's hash, so e-invoicing can sign it later without renumbering. The unit is the tax authority's
@@ -31,17 +52,8 @@ export async function chainIssued(
   total: string,
   vat: string,
 ): Promise<void> {
-  await s
-    .db('sales_issue_units')
-    .insert({ tenant_id: s.tenantId, unit, counter: 0, last_hash: FIRST_PREVIOUS_HASH })
-    .onConflict(['tenant_id', 'unit'])
-    .ignore();
-  const q = s('sales_issue_units').where({ unit });
-  const row = (await (isMysql(s) ? q.forUpdate() : q).first('counter', 'last_hash')) as {
-    counter: unknown;
-    last_hash: string;
-  };
-  const counter = Number(row.counter) + 1;
+  const row = await lockUnit(s, unit);
+  const counter = row.counter + 1;
   const uuid = randomUUID();
   const issuedAt = nowIso();
   const hash = createHash('sha256')

@@ -1,0 +1,3 @@
+export * from './till-chain';
+export * from './pos-routes';
+export * from './till-sale';

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { idSchema } from '../common';
+import { documentInputSchema, salesInvoices } from '../documents';
+import { access, defineRoutes } from '../http';
+import { Permission as P } from '../permissions';
+import { requiredText } from '../text';
+import { isoDateSchema } from '../validators';
+
+const hashSchema = z.string().regex(/^[0-9a-f]{64}$/, { message: 'validation.pattern' });
+
+/** A till: an issuing unit of its own in a branch, with where its chain stands on the server. */
+export const tillSchema = z.object({
+  id: idSchema,
+  code: z.string(),
+  name: z.string(),
+  branchId: z.string(),
+  /** The last counter the server holds of the till, and that invoice's hash (the next one's previous hash). */
+  counter: z.number().int(),
+  lastHash: z.string(),
+  createdAt: z.string(),
+});
+export type Till = z.infer<typeof tillSchema>;
+
+/**
+ * A sale made at a till, sent once the server answers (at once online, from the queue offline): its place in
+ * the till's chain, fixed when the receipt was made, and the invoice itself (issued as it is saved).
+ */
+export const tillSaleInput = z.object({
+  tillId: idSchema,
+  uuid: z.string().uuid(),
+  counter: z.number().int().min(1),
+  previousHash: hashSchema,
+  hash: hashSchema,
+  issuedAt: z.string().datetime(),
+  sale: documentInputSchema(salesInvoices),
+});
+export type TillSaleInput = z.input<typeof tillSaleInput>;
+
+export const tillSaleStatuses = ['issued', 'needsAttention'] as const;
+
+/**
+ * Where a till's sale stands: issued (the invoice), or kept for a supervisor with the reason the server refused
+ * it at sync (stock policy, credit limit, a closed period): its place in the chain stays, it is never dropped.
+ */
+export const tillSaleSchema = z.object({
+  tillId: z.string(),
+  counter: z.number().int(),
+  uuid: z.string(),
+  number: z.string(),
+  status: z.enum(tillSaleStatuses),
+  invoiceId: z.string().nullable(),
+  invoiceCode: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** The refusal's message in the caller's language. */
+  message: z.string().nullable(),
+  date: z.string(),
+  total: z.string(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type TillSale = z.infer<typeof tillSaleSchema>;
+
+export const posRoutes = defineRoutes({
+  registerTill: {
+    method: 'post',
+    path: '/api/PointOfSale/Tills',
+    service: 'sales',
+    access: access.permission(P.addSalesTransactions),
+    tag: 'PointOfSale',
+    summary: "A new till in the caller's branch: an issuing unit with its own number series and chain",
+    status: 201,
+    body: z.object({ name: requiredText(60) }),
+    response: tillSchema,
+  },
+  listTills: {
+    method: 'get',
+    path: '/api/PointOfSale/Tills',
+    service: 'sales',
+    access: access.permission(P.addSalesTransactions),
+    tag: 'PointOfSale',
+    summary: "The tills of the caller's branch (or every branch the caller may use)",
+    response: z.array(tillSchema),
+  },
+  getTill: {
+    method: 'get',
+    path: '/api/PointOfSale/Tills/:id',
+    service: 'sales',
+    access: access.permission(P.addSalesTransactions),
+    tag: 'PointOfSale',
+    summary: 'A till and where its chain stands on the server',
+    params: z.object({ id: idSchema }),
+    response: tillSchema,
+  },
+  syncSale: {
+    method: 'post',
+    path: '/api/PointOfSale/Sales',
+    service: 'sales',
+    access: access.permission(P.addSalesTransactions),
+    tag: 'PointOfSale',
+    summary:
+      "A till's sale in its chain, exactly once (Idempotency-Key: the sale's uuid): issued, or kept for a supervisor",
+    body: tillSaleInput,
+    response: tillSaleSchema,
+  },
+  needsAttention: {
+    method: 'get',
+    path: '/api/PointOfSale/NeedsAttention',
+    service: 'sales',
+    access: access.permission(P.editSalesTransactions),
+    tag: 'PointOfSale',
+    summary: "Tills' sales the server refused at sync, with the reason, oldest first",
+    query: z.object({ dateFrom: isoDateSchema.optional(), resolved: z.enum(['true', 'false']).optional() }),
+    response: z.array(tillSaleSchema),
+  },
+  retrySale: {
+    method: 'post',
+    path: '/api/PointOfSale/NeedsAttention/:tillId/:counter/retry',
+    service: 'sales',
+    access: access.permission(P.editSalesTransactions),
+    tag: 'PointOfSale',
+    summary:
+      'Issue a kept sale again (stock received, a limit raised): in its place in the chain, or refused again',
+    params: z.object({ tillId: idSchema, counter: z.coerce.number().int().min(1) }),
+    response: tillSaleSchema,
+  },
+});

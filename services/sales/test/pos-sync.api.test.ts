@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import {
+  nextTillSale,
+  TILL_FIRST_PREVIOUS_HASH,
+  type TillChainState,
+  type TillSaleInput,
+} from '@erp/contracts';
+import { engines } from '../../../tests/support/databases';
+import {
+  ADMIN_PASSWORD,
+  bearer,
+  login,
+  startTestApp,
+  type TestApp,
+} from '../../../tests/support/embedded-app';
+
+/**
+ * Issue 15 deliverable 7, the server's side of a till's sales: every till an issuing unit of its own whose
+ * receipts carry their final number and hash before anything is sent; each sale arrives exactly once whatever is
+ * resent, in the till's order; a sale the server refuses at sync keeps its place and waits for a supervisor.
+ * The till's side of the chain is the one the till runs (contracts' `nextTillSale`).
+ */
+describe.each(engines())('point-of-sale sync on %s', (engine) => {
+  let app: TestApp;
+  let admin: Awaited<ReturnType<typeof login>>;
+  const ids: Record<string, string> = {};
+  const today = new Date().toISOString().slice(0, 10);
+  const as = (language = 'en') => ({
+    ...bearer(admin.token),
+    BranchId: admin.defaultBranchId,
+    Language: language,
+  });
+
+  async function create(path: string, body: object) {
+    const res = await app.api.post(path).set(as()).send(body);
+    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as { id: string; code: string } & Record<string, unknown>;
+  }
+  const cashSale = (quantity: string, price = '10'): TillSaleInput['sale'] => ({
+    date: today,
+    referenceNumber: '',
+    notes: '',
+    customerId: ids.walkIn,
+    paymentType: 'cash',
+    lines: [
+      {
+        itemId: ids.item,
+        unitId: ids.piece,
+        storeId: ids.store,
+        quantity,
+        price,
+        taxCategory: 'S',
+        taxRate: '15',
+      },
+    ],
+    payments: [{ paymentMethodId: ids.cash, amount: '100000' }],
+  });
+  const send = (input: TillSaleInput, key: string | null = input.uuid, language = 'en') => {
+    const req = app.api.post('/api/PointOfSale/Sales').set(as(language));
+    return (key ? req.set('Idempotency-Key', key) : req).send(input);
+  };
+  async function till(name: string): Promise<TillChainState> {
+    const t = await create('/api/PointOfSale/Tills', { name });
+    return { tillId: t.id, code: String(t.code), counter: Number(t.counter), lastHash: String(t.lastHash) };
+  }
+  const make = (state: TillChainState, sale: TillSaleInput['sale']) =>
+    nextTillSale(state, sale, { uuid: randomUUID(), issuedAt: new Date().toISOString() });
+  const invoicesOf = async (reference: string) => {
+    const res = await app.api.get('/api/SalesInvoices').query({ search: reference, pageSize: 50 }).set(as());
+    return (res.body.items as { code: string; referenceNumber: string; status: string }[]).filter(
+      (i) => i.referenceNumber === reference,
+    );
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp(engine);
+    admin = await login(app, 'admin', ADMIN_PASSWORD);
+    await app.flush();
+    ids.category = (await create('/api/ItemCategories', { arabicName: 'مواد غذائية' })).id;
+    ids.piece = (await create('/api/Units', { arabicName: 'حبة' })).id;
+    ids.store = (await create('/api/Stores', { arabicName: 'مخزن', branchId: admin.defaultBranchId })).id;
+    ids.item = (
+      await create('/api/Items', {
+        arabicName: 'ماء',
+        barcode: '6281000003011',
+        categoryId: ids.category,
+        mainUnitId: ids.piece,
+        salesPrice: '10',
+        costPrice: '5',
+        openingBalances: [{ storeId: ids.store, quantity: '100000', unitCost: '5' }],
+      })
+    ).id;
+    ids.cash = (await create('/api/PaymentMethods', { arabicName: 'نقدي', kind: 'cash' })).id;
+    ids.walkIn = (await create('/api/Customers', { arabicName: 'عميل نقدي', creditLimit: '100000' })).id;
+    ids.tight = (await create('/api/Customers', { arabicName: 'عميل آجل', creditLimit: '50' })).id;
+    await app.flush();
+  }, 120_000);
+  afterAll(async () => app?.stop());
+
+  it('a new till starts its own chain, numbered by its code', async () => {
+    const a = await till('الكاشير 1');
+    const b = await till('الكاشير 2');
+    expect(a.code).not.toBe(b.code);
+    expect(a).toMatchObject({ counter: 0, lastHash: TILL_FIRST_PREVIOUS_HASH });
+    const list = await app.api.get('/api/PointOfSale/Tills').set(as());
+    expect(list.status).toBe(200);
+    expect((list.body as { id: string }[]).map((t) => t.id)).toEqual(
+      expect.arrayContaining([a.tillId, b.tillId]),
+    );
+    const bad = await app.api.post('/api/PointOfSale/Tills').set(as()).send({ name: '' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('a sale arrives once: its key again, or without a key, answers the first; the invoice carries the receipt number', async () => {
+    let state = await till('الكاشير 3');
+    const sale = await make(state, cashSale('2'));
+    state = sale.state;
+    const first = await send(sale.input);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ status: 'issued', number: `${state.code}-000001`, total: '23.00' });
+    expect((await send(sale.input)).body).toEqual(first.body);
+    expect((await send(sale.input, null)).body).toEqual(first.body);
+    expect((await send(sale.input, 'another-key')).body).toEqual(first.body);
+    const invoices = await invoicesOf(sale.number);
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ code: first.body.invoiceCode, status: 'issued' });
+    const server = await app.api.get(`/api/PointOfSale/Tills/${state.tillId}`).set(as());
+    expect(server.body).toMatchObject({ counter: 1, lastHash: state.lastHash });
+  });
+
+  it('sales arrive in the till order: a gap or a broken chain is refused and writes nothing', async () => {
+    let state = await till('الكاشير 4');
+    const one = await make(state, cashSale('1'));
+    const two = await make(one.state, cashSale('1'));
+    const gap = await send(two.input);
+    expect(gap.status).toBe(409);
+    expect(gap.body.code).toBe('tillChainGap');
+    expect(gap.body.detail).toContain('1');
+    const forged = await make(state, cashSale('1'));
+    expect((await send({ ...forged.input, previousHash: 'a'.repeat(64) })).body.code).toBe('tillChainBroken');
+    expect(await invoicesOf(two.number)).toHaveLength(0);
+    expect((await send(one.input)).body.status).toBe('issued');
+    expect((await send(two.input)).body.status).toBe('issued');
+    state = two.state;
+    expect((await app.api.get(`/api/PointOfSale/Tills/${state.tillId}`).set(as())).body.counter).toBe(2);
+  });
+
+  it('a sale refused at sync keeps its place, waits for a supervisor, and is issued when retried after the fix', async () => {
+    let state = await till('الكاشير 5');
+    // on credit above the customer's limit of 50
+    const refused = await make(state, {
+      ...cashSale('10'),
+      customerId: ids.tight,
+      paymentType: 'onCredit',
+      payments: [],
+    });
+    const next = await make(refused.state, cashSale('1'));
+    state = next.state;
+    const answer = await send(refused.input, refused.input.uuid, 'ar');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      status: 'needsAttention',
+      reason: 'creditLimitExceeded',
+      invoiceId: null,
+    });
+    expect(answer.body.message).toContain('حد الائتمان');
+    expect(await invoicesOf(refused.number)).toHaveLength(0);
+    // the chain goes on past it
+    expect((await send(next.input)).body.status).toBe('issued');
+    const kept = await app.api.get('/api/PointOfSale/NeedsAttention').set(as());
+    expect(kept.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ number: refused.number, total: '115.00' })]),
+    );
+    const path = `/api/PointOfSale/NeedsAttention/${state.tillId}/${refused.input.counter}/retry`;
+    const again = await app.api.post(path).set(as());
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('creditLimitExceeded');
+    const customer = (await app.api.get(`/api/Customers/${ids.tight}`).set(as())).body as Record<
+      string,
+      unknown
+    >;
+    const raised = await app.api
+      .put(`/api/Customers/${ids.tight}`)
+      .set(as())
+      .send({ ...customer, creditLimit: '1000' });
+    expect(raised.status).toBe(200);
+    await app.flush();
+    const retried = await app.api.post(path).set(as());
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ status: 'issued', number: refused.number });
+    expect(retried.body.resolvedAt).toBeTruthy();
+    expect(await invoicesOf(refused.number)).toHaveLength(1);
+    const left = (await app.api.get('/api/PointOfSale/NeedsAttention').set(as())).body as {
+      number: string;
+    }[];
+    expect(left.map((r) => r.number)).not.toContain(refused.number);
+  });
+
+  it('a receipt whose hash is not of what the server issues is kept, not issued', async () => {
+    const state = await till('الكاشير 6');
+    const sale = await make(state, cashSale('1'));
+    const tampered = {
+      ...sale.input,
+      sale: { ...sale.input.sale, lines: [{ ...sale.input.sale.lines[0]!, price: '9' }] },
+    };
+    const answer = await send(tampered);
+    expect(answer.body).toMatchObject({ status: 'needsAttention', reason: 'tillHashMismatch' });
+    expect(await invoicesOf(sale.number)).toHaveLength(0);
+  });
+
+  it('random resends, reordering and concurrent duplicates: every sale exactly once, the chain unbroken (seeded)', async () => {
+    let seed = Number(process.env.POS_SYNC_SEED ?? 20261127);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    let state = await till('الكاشير 7');
+    const n = Number(process.env.POS_SYNC_SALES ?? 40);
+    const queue: { input: TillSaleInput; number: string }[] = [];
+    for (let i = 0; i < n; i++) {
+      const made = await make(state, cashSale(String(1 + Math.floor(rand() * 3))));
+      state = made.state;
+      queue.push(made);
+    }
+    // the till sends from its oldest unsent sale; a network that drops answers and a second tab resend at random
+    let acknowledged = 0;
+    while (acknowledged < n) {
+      const burst = queue.slice(acknowledged, acknowledged + 1 + Math.floor(rand() * 4));
+      const sends = burst.flatMap((s) => (rand() < 0.3 ? [s, s] : [s])).sort(() => rand() - 0.5);
+      const answers = await Promise.all(sends.map((s) => send(s.input, rand() < 0.5 ? s.input.uuid : null)));
+      for (const [i, res] of answers.entries())
+        if (res.status !== 200) expect([409]).toContain(res.status);
+        else expect(res.body.number).toBe(sends[i]!.number);
+      // the till learns where the server stands and goes on from there
+      acknowledged = (await app.api.get(`/api/PointOfSale/Tills/${state.tillId}`).set(as())).body.counter;
+    }
+    expect(acknowledged).toBe(n);
+    for (const s of queue) {
+      const invoices = await invoicesOf(s.number);
+      expect(invoices).toHaveLength(1);
+    }
+    const server = (await app.api.get(`/api/PointOfSale/Tills/${state.tillId}`).set(as())).body;
+    expect(server).toMatchObject({ counter: n, lastHash: state.lastHash });
+  }, 300_000);
+});
