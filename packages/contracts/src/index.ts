@@ -24,3 +24,4 @@ export * from './inventory-routes';
 export * from './reports';
 export * from './accounts-routes';
 export * from './bulk-posting-routes';
+export * from './pos';
