@@ -204,4 +204,8 @@ export const ar: ServerMessages = {
   'validation.closingVoucherCustomer': 'قيد الإقفال يحتاج إلى عميل',
   'validation.openingAccountRepeated': 'لا يتكرر الحساب في القيد الافتتاحي',
   'validation.parentCostCenter': 'لا يمكن استخدام مركز تكلفة رئيسي',
+  // scale labels (issue 15, deliverable 2)
+  badCheckDigit: 'رقم التحقق في ملصق الميزان غير صحيح (قراءة خاطئة): أعد مسح الملصق',
+  zeroWeight: 'الوزن في ملصق الميزان صفر',
+  zeroPrice: 'السعر في ملصق الميزان صفر',
 };

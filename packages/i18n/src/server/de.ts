@@ -228,4 +228,8 @@ export const de: ServerMessages = {
   'validation.closingVoucherCustomer': 'Ein Abschlussbeleg braucht einen Kunden',
   'validation.openingAccountRepeated': 'Ein Konto darf sich in einem Eröffnungsbeleg nicht wiederholen',
   'validation.parentCostCenter': 'Eine übergeordnete Kostenstelle kann nicht verwendet werden',
+  // scale labels (issue 15, deliverable 2)
+  badCheckDigit: 'Die Prüfziffer des Waagenetiketts ist falsch (Lesefehler): bitte erneut scannen',
+  zeroWeight: 'Das Gewicht auf dem Waagenetikett ist null',
+  zeroPrice: 'Der Preis auf dem Waagenetikett ist null',
 };

@@ -211,6 +211,10 @@ export const en = {
   'validation.closingVoucherCustomer': 'A closing voucher needs a customer',
   'validation.openingAccountRepeated': 'An account cannot repeat in an opening voucher',
   'validation.parentCostCenter': 'A parent cost center cannot be used',
+  // scale labels (issue 15, deliverable 2)
+  badCheckDigit: "The scale label's check digit is wrong (a misread label): scan it again",
+  zeroWeight: "The scale label's weight is zero",
+  zeroPrice: "The scale label's price is zero",
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

@@ -226,4 +226,9 @@ export const fr: ServerMessages = {
   'validation.closingVoucherCustomer': 'Une écriture de clôture exige un client',
   'validation.openingAccountRepeated': 'Un compte ne peut pas se répéter dans une pièce d’ouverture',
   'validation.parentCostCenter': 'Un centre de coût parent ne peut pas être utilisé',
+  // scale labels (issue 15, deliverable 2)
+  badCheckDigit:
+    "Le chiffre de contrôle de l'étiquette de balance est faux (lecture erronée) : scannez-la à nouveau",
+  zeroWeight: "Le poids de l'étiquette de balance est nul",
+  zeroPrice: "Le prix de l'étiquette de balance est nul",
 };

@@ -207,4 +207,8 @@ export const ku: ServerMessages = {
   'validation.closingVoucherCustomer': 'تۆماری داخستن پێویستی بە کڕیارە',
   'validation.openingAccountRepeated': 'هەژمار لە بەڵگەی سەرەتاییدا دووبارە نابێتەوە',
   'validation.parentCostCenter': 'ناوەندی تێچوونی باوک بەکارناهێنرێت',
+  // scale labels (issue 15, deliverable 2)
+  badCheckDigit: 'ژمارەی پشکنینی لەیبڵی تەرازوو هەڵەیە (خوێندنەوەی هەڵە): دووبارە سکانی بکەرەوە',
+  zeroWeight: 'کێشی لەیبڵی تەرازوو سفرە',
+  zeroPrice: 'نرخی لەیبڵی تەرازوو سفرە',
 };

@@ -215,4 +215,9 @@ export const pt: ServerMessages = {
   'validation.closingVoucherCustomer': 'Um lançamento de encerramento precisa de um cliente',
   'validation.openingAccountRepeated': 'Uma conta não pode repetir-se num lançamento de abertura',
   'validation.parentCostCenter': 'Não é possível usar um centro de custo pai',
+  // scale labels (issue 15, deliverable 2)
+  badCheckDigit:
+    'O dígito verificador da etiqueta da balança está errado (leitura incorreta): leia-a novamente',
+  zeroWeight: 'O peso da etiqueta da balança é zero',
+  zeroPrice: 'O preço da etiqueta da balança é zero',
 };
