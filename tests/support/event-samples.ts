@@ -33,6 +33,7 @@ export const samples: { [K in EventKey]: PayloadOf<K> } = {
     taxPercentage: '15',
     country: 'SA',
     currency: 'SAR',
+    posConfiguration: { scalePrefix: '23', scaleMode: 'weight' },
   },
   itemCreated: item('i-1'),
   itemChanged: { ...item('i-1'), isActive: false },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { branchAccountLinks } from './account-links';
 import { branchPolicies, branchSwitches } from './identity';
+import { scaleModes, scalePrefixes } from './pos/scale-barcode';
 
 /**
  * Integration events (design.md section 3). An event type is `<service>.<entity>.<verb>`; its Kafka topic is
@@ -108,6 +109,13 @@ const companyPayload = z.object({
   fiscalYearEnd: z.string().optional(),
   /** The company's business types (car showroom, contracts…): fields of a business are checked only there. */
   businessTypes: z.record(z.string(), z.boolean()).optional(),
+  /**
+   * The POS settings (issue 15): how the company's scales print their labels, for the barcode lookup. Absent in
+   * events from before it: read as prefix 20, weight.
+   */
+  posConfiguration: z
+    .object({ scalePrefix: z.enum(scalePrefixes), scaleMode: z.enum(scaleModes) })
+    .optional(),
 });
 
 export const auditChange = z.object({

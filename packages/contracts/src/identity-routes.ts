@@ -33,6 +33,7 @@ import {
 } from './identity';
 import { Permission as P } from './permissions';
 import { printTemplatesSchema } from './print-templates';
+import { posConfigurationSchema } from './pos/scale-barcode';
 import { ONE_MIB } from './validators';
 
 const service = 'identity' as const;
@@ -337,6 +338,17 @@ export const identityRoutes = defineRoutes({
     summary: "Change the print templates of the sales documents (the spec's invoice template)",
     body: printTemplatesSchema,
     response: printTemplatesSchema,
+  },
+  updatePosConfiguration: {
+    method: 'put',
+    path: '/api/Company/PosConfiguration',
+    service,
+    access: access.permission(P.editCompany),
+    tag: 'Company',
+    summary:
+      "Change the POS settings (the spec's /posConfigurations): the scales' label prefix (20-29) and mode",
+    body: posConfigurationSchema,
+    response: posConfigurationSchema,
   },
   auditChanges: {
     method: 'get',

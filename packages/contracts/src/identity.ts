@@ -4,6 +4,7 @@ import { idSchema, namesInput } from './common';
 import { decimalString } from './decimal-schema';
 import { branchAccountLinks, noAccountLinks } from './account-links';
 import { printTemplatesSchema } from './print-templates';
+import { defaultPosConfiguration, posConfigurationSchema } from './pos/scale-barcode';
 import { isPermissionName, type PermissionName } from './permissions';
 import {
   ONE_MIB,
@@ -240,6 +241,8 @@ export const companySchema = z.object({
   businessTypes: businessTypes,
   /** The print templates per sales document type (changed by their own route, not by a company edit). */
   printTemplates: printTemplatesSchema.default({}),
+  /** The POS settings (/posConfigurations, its own route): the scales' label prefix and mode (issue 15). */
+  posConfiguration: posConfigurationSchema.default(defaultPosConfiguration),
 });
 export type Company = z.infer<typeof companySchema>;
 

@@ -25,6 +25,13 @@ export const barcodeMatch = z.object({
   unitId: z.string(),
   conversionRate: decimalString,
   salesPrice: decimalString.nullable(),
+  /**
+   * A scale label (issue 15): the weight it carries, in the item's main unit (kilograms, three decimals), when the
+   * company's scales print weights…
+   */
+  quantity: decimalString.optional(),
+  /** …or the price it carries (two decimals) when they print prices. */
+  price: decimalString.optional(),
 });
 
 export const exchangeLine = z.object({
@@ -114,7 +121,9 @@ export const inventoryRoutes = defineRoutes({
     method: 'get',
     path: '/api/Items/barcode/:barcode',
     access: view,
-    summary: 'The item and unit a barcode (or a balance item scale code) names; 404 when none',
+    summary:
+      "The item and unit a barcode (or a balance item scale code) names; a scale label of the company's prefix " +
+      'also gives its weight or price, and one with a wrong check digit or a zero value is refused (400); 404 when none',
     params: z.object({ barcode: z.string().trim().min(1).max(40) }),
     response: barcodeMatch,
   },

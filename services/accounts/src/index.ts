@@ -10,6 +10,7 @@ import {
   replicaMigration,
   replicaSettingsMigration,
   companyBusinessTypesMigration,
+  companyPosConfigurationMigration,
   starterRecords,
   starterRecordsMigration,
   treeLocksMigration,
@@ -73,6 +74,7 @@ export const accountsModule: ServiceModule = {
     yearBalancesMigration,
     postingMoneyMigration,
     companyBusinessTypesMigration,
+    companyPosConfigurationMigration,
   ],
   routes: (deps) => {
     registerPostableTypes(deps);

@@ -245,4 +245,13 @@ export const identityMigrations: Migration[] = [
       });
     },
   },
+  {
+    // issue 15: the POS settings (/posConfigurations), JSON beside the company; none read as prefix 20, weight
+    name: 'identity_0007_pos_configuration',
+    async up(knex) {
+      await knex.schema.alterTable('company', (t) => {
+        t.text('pos_configuration').nullable();
+      });
+    },
+  },
 ];

@@ -12,6 +12,7 @@ import {
   replicaMigration,
   replicaSettingsMigration,
   companyBusinessTypesMigration,
+  companyPosConfigurationMigration,
   starterRecords,
   starterRecordsMigration,
   treeLocksMigration,
@@ -38,6 +39,7 @@ export const inventoryModule: ServiceModule = {
     treeLocksMigration,
     closedPeriodsMigration,
     companyBusinessTypesMigration,
+    companyPosConfigurationMigration,
   ],
   routes: (deps) => [
     ...inventoryRouteHandlers(deps),

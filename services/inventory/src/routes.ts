@@ -5,12 +5,15 @@ import {
   itemMovementsReport,
   items,
   linesTableOf,
+  readScaleBarcode,
   stockBalanceReport,
   stockTransactionsReport,
   stores,
   tableOf,
 } from '@erp/contracts';
 import {
+  badRequest,
+  companyScaleLabels,
   handle,
   notFound,
   reportHandler,
@@ -84,6 +87,27 @@ export function inventoryRouteHandlers(deps: ServiceDeps): BoundRoute[] {
       const code = params.barcode;
       const table = tableOf(items);
       const unitsTable = linesTableOf(items, 'units');
+      // a label of the company's scales (its prefix, 13 digits): refused when misread or empty, never looked up
+      // as it stands; a sound one names the balance item by its scale code (packages/contracts/src/pos)
+      const label = readScaleBarcode(code, await companyScaleLabels(s));
+      if (label.scale && !label.ok) throw badRequest(label.code, [{ field: 'barcode', code: label.code }]);
+      if (label.scale) {
+        const balanceItem = await s(table)
+          .where({ scale_code: label.scaleCode, is_balance_item: true })
+          .first();
+        if (balanceItem) {
+          const [item] = await withLines(s, items, [toRecord(items, balanceItem)]);
+          return {
+            item: item!,
+            unitId: String(item!.mainUnitId),
+            conversionRate: '1',
+            salesPrice: (item!.salesPrice as string | null) ?? null,
+            ...('weight' in label ? { quantity: label.weight } : { price: label.price }),
+          };
+        }
+        // no balance item has that code: an item whose own barcode it is (one catalogued before the company
+        // chose its prefix) is still found below; otherwise 404 like any unknown barcode
+      }
       // the item's row by its main or a sub-unit barcode in one round trip (a barcode names one of them: the
       // catalog's rule; the main barcode wins if both ever did), then its lines
       const named = (await s(table)

@@ -14,6 +14,7 @@ import {
   replicaMigration,
   replicaSettingsMigration,
   companyBusinessTypesMigration,
+  companyPosConfigurationMigration,
   republishEntities,
   starterRecords,
   starterRecordsMigration,
@@ -47,6 +48,7 @@ export const salesModule: ServiceModule = {
     closedPeriodsMigration,
     ...salesMigrations.slice(3),
     companyBusinessTypesMigration,
+    companyPosConfigurationMigration,
   ],
   routes: (deps) => [
     ...masterDataRoutes(deps, entitiesOf('sales')),

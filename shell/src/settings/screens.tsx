@@ -20,6 +20,7 @@ const BranchesPage = lazy(() => branches().then((m) => ({ default: m.BranchesPag
 const BranchFormPage = lazy(() => branches().then((m) => ({ default: m.BranchFormPage })));
 const CompanyPage = lazy(() => settings().then((m) => ({ default: m.CompanyPage })));
 const InvoiceTemplatePage = lazy(() => settings().then((m) => ({ default: m.InvoiceTemplatePage })));
+const PosConfigurationPage = lazy(() => settings().then((m) => ({ default: m.PosConfigurationPage })));
 const LogsPage = lazy(() => settings().then((m) => ({ default: m.LogsPage })));
 const SupportTicketsPage = lazy(() => settings().then((m) => ({ default: m.SupportTicketsPage })));
 const SubscriptionDataPage = lazy(() => settings().then((m) => ({ default: m.SubscriptionDataPage })));
@@ -57,6 +58,7 @@ export const shellScreens: Record<Exclude<ShellScreen, 'forgetPassword'>, () => 
   branchStartUp: () => branch('startUp'),
   company: () => page(CompanyPage),
   invoiceTemplate: () => page(InvoiceTemplatePage),
+  posConfigurations: () => page(PosConfigurationPage),
   logs: () => page(LogsPage),
   systemEvents: () => <RequireAdmin>{page(SystemEventsPage)}</RequireAdmin>,
   supportTickets: () => page(SupportTicketsPage),

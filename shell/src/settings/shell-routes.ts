@@ -18,6 +18,7 @@ export const shellPaths = {
   branchStartUp: '/branches/startUp/:id',
   company: '/company',
   invoiceTemplate: '/invoice-template',
+  posConfigurations: '/posConfigurations',
   logs: '/logs',
   systemEvents: '/system-events',
   supportTickets: '/support-tickets',
@@ -51,6 +52,7 @@ export const shellRoutes: readonly FeatureRoute[] = [
   route('branchStartUp', 'editBranches', 'full'),
   route('company', 'editCompany'),
   route('invoiceTemplate', 'editCompany'),
+  route('posConfigurations', 'editCompany'),
   route('logs', 'viewUsers'),
   // admins only (the menu's 'admin' flag and the screen's guard): the admin API answers nobody else
   route('systemEvents', null),
@@ -74,6 +76,13 @@ export const shellManifest: FeatureManifest = {
       labelKey: 'menu.invoiceTemplate',
       icon: 'pi pi-print',
       order: 35,
+    },
+    {
+      group: 'settings',
+      path: '/posConfigurations',
+      labelKey: 'menu.posConfigurations',
+      icon: 'pi pi-barcode',
+      order: 37,
     },
     { group: 'settings', path: '/logs', labelKey: 'menu.logs', icon: 'pi pi-history', order: 40 },
     {

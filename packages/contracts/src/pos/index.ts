@@ -1,3 +1,4 @@
 export * from './till-chain';
 export * from './pos-routes';
 export * from './till-sale';
+export * from './scale-barcode';

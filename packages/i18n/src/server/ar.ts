@@ -210,4 +210,8 @@ export const ar: ServerMessages = {
   tillSaleConflict: 'استُلم هذا البيع من قبل بالإيصال {number}',
   tillChainGap: 'يجب أن تصل إيصالات نقطة البيع بالترتيب: ينتظر الخادم الإيصال {expected}',
   tillChainBroken: 'سلسلة نقطة البيع لا تتصل بآخر إيصال لدى الخادم',
+  // scale labels (issue 15, deliverable 2)
+  badCheckDigit: 'رقم التحقق في ملصق الميزان غير صحيح (قراءة خاطئة): أعد مسح الملصق',
+  zeroWeight: 'الوزن في ملصق الميزان صفر',
+  zeroPrice: 'السعر في ملصق الميزان صفر',
 };

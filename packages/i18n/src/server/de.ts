@@ -235,4 +235,8 @@ export const de: ServerMessages = {
   tillChainGap:
     'Die Belege der Kasse müssen der Reihe nach ankommen: der Server erwartet als Nächstes Beleg {expected}',
   tillChainBroken: 'Die Kette der Kasse schließt nicht an den letzten Beleg des Servers an',
+  // scale labels (issue 15, deliverable 2)
+  badCheckDigit: 'Die Prüfziffer des Waagenetiketts ist falsch (Lesefehler): bitte erneut scannen',
+  zeroWeight: 'Das Gewicht auf dem Waagenetikett ist null',
+  zeroPrice: 'Der Preis auf dem Waagenetikett ist null',
 };

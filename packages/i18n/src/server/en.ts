@@ -217,6 +217,10 @@ export const en = {
   tillSaleConflict: 'This sale was already received as receipt {number}',
   tillChainGap: "The till's receipts must arrive in order: the server expects receipt {expected} next",
   tillChainBroken: "The till's chain does not continue from the last receipt the server holds",
+  // scale labels (issue 15, deliverable 2)
+  badCheckDigit: "The scale label's check digit is wrong (a misread label): scan it again",
+  zeroWeight: "The scale label's weight is zero",
+  zeroPrice: "The scale label's price is zero",
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

@@ -233,4 +233,9 @@ export const fr: ServerMessages = {
   tillChainGap:
     'Les tickets de la caisse doivent arriver dans l’ordre : le serveur attend le ticket {expected}',
   tillChainBroken: 'La chaîne de la caisse ne suit pas le dernier ticket connu du serveur',
+  // scale labels (issue 15, deliverable 2)
+  badCheckDigit:
+    "Le chiffre de contrôle de l'étiquette de balance est faux (lecture erronée) : scannez-la à nouveau",
+  zeroWeight: "Le poids de l'étiquette de balance est nul",
+  zeroPrice: "Le prix de l'étiquette de balance est nul",
 };

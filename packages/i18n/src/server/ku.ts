@@ -213,4 +213,8 @@ export const ku: ServerMessages = {
   tillSaleConflict: 'ئەم فرۆشتنە پێشتر وەک پسوولەی {number} وەرگیراوە',
   tillChainGap: 'پسوولەکانی خاڵی فرۆشتن دەبێت بە ڕیز بگەن: ڕاژەکار چاوەڕێی پسوولەی {expected} دەکات',
   tillChainBroken: 'زنجیرەی خاڵی فرۆشتن لە دوایین پسوولەی ڕاژەکارەوە درێژ نابێتەوە',
+  // scale labels (issue 15, deliverable 2)
+  badCheckDigit: 'ژمارەی پشکنینی لەیبڵی تەرازوو هەڵەیە (خوێندنەوەی هەڵە): دووبارە سکانی بکەرەوە',
+  zeroWeight: 'کێشی لەیبڵی تەرازوو سفرە',
+  zeroPrice: 'نرخی لەیبڵی تەرازوو سفرە',
 };

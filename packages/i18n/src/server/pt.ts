@@ -221,4 +221,9 @@ export const pt: ServerMessages = {
   tillSaleConflict: 'Esta venda já foi recebida como talão {number}',
   tillChainGap: 'Os talões da caixa têm de chegar por ordem: o servidor espera o talão {expected}',
   tillChainBroken: 'A cadeia da caixa não continua a partir do último talão do servidor',
+  // scale labels (issue 15, deliverable 2)
+  badCheckDigit:
+    'O dígito verificador da etiqueta da balança está errado (leitura incorreta): leia-a novamente',
+  zeroWeight: 'O peso da etiqueta da balança é zero',
+  zeroPrice: 'O preço da etiqueta da balança é zero',
 };

@@ -7,6 +7,7 @@ import { foreignEntitiesOf, foreignReplicaHandlers, mergeHandlers } from './fore
 import { replicaHandlers } from './replicas';
 import {
   companyBusinessTypesMigration,
+  companyPosConfigurationMigration,
   replicaMigration,
   replicaSettingsMigration,
 } from './replicas-migration';
@@ -38,6 +39,7 @@ export function masterDataService(
       starterRecordsMigration,
       treeLocksMigration,
       companyBusinessTypesMigration,
+      companyPosConfigurationMigration,
     ],
     routes: (deps) => masterDataRoutes(deps, entitiesOf(name)),
     jobs: (deps) => masterDataJobs(deps, entitiesOf(name)),

@@ -56,3 +56,18 @@ export const companyBusinessTypesMigration: Migration = {
     });
   },
 };
+
+/**
+ * The company's POS settings (issue 15: the scales' label prefix and mode, for inventory's barcode lookup), from
+ * the company event. Tenants from before read prefix 20, weight, until the company is saved or republished.
+ * Frozen schema.
+ */
+export const companyPosConfigurationMigration: Migration = {
+  name: 'kit_0011_company_pos_configuration',
+  async up(knex) {
+    await knex.schema.alterTable('replica_companies', (t) => {
+      t.string('scale_prefix', 2).notNullable().defaultTo('20');
+      t.string('scale_mode', 10).notNullable().defaultTo('weight');
+    });
+  },
+};

@@ -1,4 +1,11 @@
-import { events, type PayloadOf } from '@erp/contracts';
+import {
+  defaultPosConfiguration,
+  events,
+  posConfigurationOf,
+  scaleLabelConfigOf,
+  type PayloadOf,
+  type ScaleLabelConfig,
+} from '@erp/contracts';
 import { parseJson } from '../db/database';
 import { tenantScope } from '../db/tenant-scope';
 import type { EventHandler } from '../messaging/inbox';
@@ -51,8 +58,18 @@ const company: EventHandler = async (trx, envelope, payload) => {
     fiscal_year_start: p.fiscalYearStart ?? null,
     fiscal_year_end: p.fiscalYearEnd ?? null,
     business_types: p.businessTypes ? JSON.stringify(p.businessTypes) : null,
+    scale_prefix: (p.posConfiguration ?? defaultPosConfiguration).scalePrefix,
+    scale_mode: (p.posConfiguration ?? defaultPosConfiguration).scaleMode,
   });
 };
+
+/** How the company's scales print their labels (/posConfigurations), as the last company event said. */
+export async function companyScaleLabels(s: ReturnType<typeof tenantScope>): Promise<ScaleLabelConfig> {
+  const row = await s(replicaTables.companies).first('scale_prefix', 'scale_mode');
+  return scaleLabelConfigOf(
+    posConfigurationOf({ scalePrefix: row?.scale_prefix, scaleMode: row?.scale_mode }),
+  );
+}
 
 /** The business types the company has (a car showroom…), as the last company event said. */
 export async function companyBusinessTypes(s: ReturnType<typeof tenantScope>): Promise<ReadonlySet<string>> {

@@ -1,4 +1,4 @@
-import type { Branch, Company, CompanyInput, PrintTemplates } from '@erp/contracts';
+import type { Branch, Company, CompanyInput, PosConfiguration, PrintTemplates } from '@erp/contracts';
 import {
   emit,
   notFound,
@@ -32,7 +32,13 @@ export function companyUseCases(deps: ServiceDeps) {
         await companyRepository.update(s, input);
         await ensureFiscalYears(s, input.fiscalYearStart, input.fiscalYearEnd);
         const after = (await companyRepository.get(s))!;
-        await emit(trx, originOf(ctx), 'companyChanged', s.tenantId, companyEventPayload(input));
+        await emit(
+          trx,
+          originOf(ctx),
+          'companyChanged',
+          s.tenantId,
+          companyEventPayload(input, after.posConfiguration),
+        );
         await recordAudit(trx, ctx, 'identity', 'company', s.tenantId, before, after);
         return after;
       });
@@ -48,6 +54,23 @@ export function companyUseCases(deps: ServiceDeps) {
         const after = (await companyRepository.get(s))!;
         await recordAudit(trx, ctx, 'identity', 'company', s.tenantId, before, after);
         return after.printTemplates;
+      });
+    },
+
+    /**
+     * The POS settings (/posConfigurations): the scales' label prefix and mode, replaced as a whole and announced
+     * with the company, so inventory's barcode lookup reads scale labels the way this company's scales print them.
+     */
+    async updatePosConfiguration(ctx: RequestContext, pos: PosConfiguration): Promise<PosConfiguration> {
+      return deps.transact(async (trx) => {
+        const s = requireTenant(trx, ctx);
+        const before = await companyRepository.get(s);
+        if (!before) throw notFound();
+        await companyRepository.updatePosConfiguration(s, pos);
+        const after = (await companyRepository.get(s))!;
+        await emit(trx, originOf(ctx), 'companyChanged', s.tenantId, companyEventPayload(after, pos));
+        await recordAudit(trx, ctx, 'identity', 'company', s.tenantId, before, after);
+        return after.posConfiguration;
       });
     },
 

@@ -1,4 +1,4 @@
-import type { Branch, CompanyInput, PayloadOf } from '@erp/contracts';
+import type { Branch, CompanyInput, PayloadOf, PosConfiguration } from '@erp/contracts';
 
 export function branchEventPayload(b: Branch): PayloadOf<'branchCreated'> {
   return {
@@ -18,7 +18,8 @@ export function branchEventPayload(b: Branch): PayloadOf<'branchCreated'> {
   };
 }
 
-export function companyEventPayload(c: CompanyInput): PayloadOf<'companyChanged'> {
+/** The company as the other services keep it: its data and its POS settings (saved by their own route). */
+export function companyEventPayload(c: CompanyInput, pos: PosConfiguration): PayloadOf<'companyChanged'> {
   return {
     arabicName: c.arabicName,
     englishName: c.englishName,
@@ -29,5 +30,6 @@ export function companyEventPayload(c: CompanyInput): PayloadOf<'companyChanged'
     fiscalYearStart: c.fiscalYearStart,
     fiscalYearEnd: c.fiscalYearEnd,
     businessTypes: c.businessTypes,
+    posConfiguration: pos,
   };
 }

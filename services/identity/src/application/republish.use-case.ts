@@ -25,7 +25,13 @@ export const republishIdentity: Republisher = async (trx, origin) => {
   }
   const company = await companyRepository.get(s);
   if (company) {
-    await emit(trx, origin, 'companyChanged', origin.tenantId, companyEventPayload(company));
+    await emit(
+      trx,
+      origin,
+      'companyChanged',
+      origin.tenantId,
+      companyEventPayload(company, company.posConfiguration),
+    );
     events += 1;
   }
   const tenant = await tenantsRepository.find(trx, origin.tenantId);

@@ -1,4 +1,11 @@
-import { allPermissions, branchInput, companyInput, tenantProvisionInput, type Branch } from '@erp/contracts';
+import {
+  allPermissions,
+  branchInput,
+  companyInput,
+  defaultPosConfiguration,
+  tenantProvisionInput,
+  type Branch,
+} from '@erp/contracts';
 import {
   AppError,
   conflict,
@@ -142,7 +149,13 @@ export function tenantUseCases(deps: ServiceDeps) {
         canRaisePriceAboveSalesPrice: true,
         canSaveInvoiceWithRemainder: true,
       });
-      await emit(trx, origin, 'companyChanged', tenantId, companyEventPayload(company));
+      await emit(
+        trx,
+        origin,
+        'companyChanged',
+        tenantId,
+        companyEventPayload(company, defaultPosConfiguration),
+      );
       await ensureFiscalYears(s, company.fiscalYearStart, company.fiscalYearEnd);
       await emitTenant(trx, tenant);
       return publicTenant(tenant);

@@ -64,6 +64,7 @@ export function identityHttpRoutes(deps: ServiceDeps): BoundRoute[] {
     handle(r.getCompany, ({ ctx }) => company.get(ctx)),
     handle(r.updateCompany, ({ ctx, body }) => company.update(ctx, body)),
     handle(r.updatePrintTemplates, ({ ctx, body }) => company.updatePrintTemplates(ctx, body)),
+    handle(r.updatePosConfiguration, ({ ctx, body }) => company.updatePosConfiguration(ctx, body)),
     handle(r.auditChanges, ({ ctx, query }) => audit.changes(ctx, query)),
     handle(r.auditLogs, ({ ctx, query }) => audit.list(ctx, query)),
     handle(r.provisionTenant, ({ body }) => tenants.provision(body)),

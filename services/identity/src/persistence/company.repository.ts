@@ -2,10 +2,12 @@ import {
   businessTypes,
   formatDecimal,
   fromStored,
+  posConfigurationOf,
   printTemplatesOf,
   toStored,
   type Company,
   type CompanyInput,
+  type PosConfiguration,
   type PrintTemplates,
 } from '@erp/contracts';
 import { nowIso, parseJson, type TenantScope } from '@erp/service-kit';
@@ -28,6 +30,7 @@ function toCompany(row: Row): Company {
     currency: String(row.currency),
     businessTypes: businessTypes.parse(parseJson(row.business_types, {})),
     printTemplates: printTemplatesOf(parseJson(row.print_templates, {})),
+    posConfiguration: posConfigurationOf(parseJson(row.pos_configuration, {})),
   };
 }
 
@@ -63,5 +66,8 @@ export const companyRepository = {
   },
   async updatePrintTemplates(s: TenantScope, templates: PrintTemplates): Promise<void> {
     await s('company').update({ print_templates: JSON.stringify(templates), updated_at: nowIso() });
+  },
+  async updatePosConfiguration(s: TenantScope, pos: PosConfiguration): Promise<void> {
+    await s('company').update({ pos_configuration: JSON.stringify(pos), updated_at: nowIso() });
   },
 };
