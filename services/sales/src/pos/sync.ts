@@ -186,8 +186,9 @@ export async function retryTillSale(
     const s = tenantScope(trx, p.tenantId);
     const till = await tillOf(s, ctx, tillId);
     requireBranch(ctx, till.branchId);
-    const row = (await s('pos_sales').where({ till_id: till.id, counter }).forUpdate().first()) as
-      Row | undefined;
+    // the till's chain locked: a retry and the till's own sync, or two supervisors, go one after another
+    await lockUnit(s, tillUnit(till.id));
+    const row = (await s('pos_sales').where({ till_id: till.id, counter }).first()) as Row | undefined;
     if (!row) throw notFound();
     if (row.status !== 'needsAttention') return answerOf(s, ctx, row);
     const place: TillPlace = {
