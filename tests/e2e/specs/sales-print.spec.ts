@@ -4,7 +4,7 @@ import { test } from '@playwright/test';
 import { parseZatcaQr } from '@erp/contracts';
 import { DocumentScreen } from '../pages/DocumentScreen';
 import { expect, runNames, today } from '../support/inventory';
-import { adminApi } from '../support/master-data';
+import { adminApi, adminHeaders } from '../support/master-data';
 import { arrangeSaleItem } from '../support/sales';
 import { signInAsAdmin } from '../support/session';
 
@@ -29,7 +29,7 @@ test.describe('sales print', () => {
     const company = await api.get<Record<string, unknown> & { arabicName: string }>('/api/Company');
     const vat = '310122393500003';
     const put = await page.request.put('/api/Company', {
-      headers: await headersOf(page),
+      headers: await adminHeaders(page.request),
       data: { ...company, taxNumber: vat },
     });
     expect(put.status(), await put.text()).toBe(200);
@@ -38,7 +38,7 @@ test.describe('sales print', () => {
     );
     const branch = startUp.branches.find((b) => b.id === api.branchId)!;
     const branchPut = await page.request.put(`/api/Branches/${api.branchId}`, {
-      headers: await headersOf(page),
+      headers: await adminHeaders(page.request),
       data: {
         ...branch,
         commercialRegistrationNumber: '1010010000',
@@ -54,13 +54,13 @@ test.describe('sales print', () => {
     // the invoice template: a text under the print, no signature lines; a backslash is refused in Arabic
     const footer = `شكراً لتعاملكم ${n.tag}`;
     const refused = await page.request.put('/api/Company/PrintTemplates', {
-      headers: await headersOf(page),
+      headers: await adminHeaders(page.request),
       data: { salesInvoices: { footerText: 'C:\\prints' } },
     });
     expect(refused.status()).toBe(400);
     expect(await refused.text()).toContain('لا يُسمح بالشرطة المائلة العكسية');
     const template = await page.request.put('/api/Company/PrintTemplates', {
-      headers: await headersOf(page),
+      headers: await adminHeaders(page.request),
       data: { salesInvoices: { footerText: footer, showSignatures: false } },
     });
     expect(template.status(), await template.text()).toBe(200);
@@ -125,7 +125,7 @@ test.describe('sales print', () => {
     let created: { id: string } | null = null;
     await expect(async () => {
       const res = await page.request.post('/api/SalesInvoices', {
-        headers: await headersOf(page),
+        headers: await adminHeaders(page.request),
         data: invoiceBody,
       });
       expect(res.status(), await res.text()).toBe(201);
@@ -180,12 +180,3 @@ test.describe('sales print', () => {
     await page.screenshot({ path: 'test-results/print-tax-invoice.png', fullPage: true });
   });
 });
-
-/** The admin's headers, for the PUTs adminApi does not offer. */
-async function headersOf(page: import('@playwright/test').Page) {
-  const auth = await page.request.post('/api/Users/auth', {
-    data: { userName: 'admin', password: (await import('../support/session')).ADMIN_PASSWORD },
-  });
-  const { token, defaultBranchId } = (await auth.json()) as { token: string; defaultBranchId: string };
-  return { Authorization: `Bearer ${token}`, BranchId: defaultBranchId, Language: 'ar' };
-}

@@ -6,7 +6,7 @@ import { test } from '@playwright/test';
 import { nextTillSale, parseZatcaQr, type TillSaleInput } from '@erp/contracts';
 import { DocumentScreen } from '../pages/DocumentScreen';
 import { expect, runNames, today } from '../support/inventory';
-import { adminApi } from '../support/master-data';
+import { adminApi, adminHeaders } from '../support/master-data';
 import { arrangeSaleItem } from '../support/sales';
 import { signInAsAdmin } from '../support/session';
 
@@ -33,7 +33,7 @@ test.describe('sales receipt', () => {
     );
     const vat = company.taxNumber || '310122393500003';
     if (!company.taxNumber) {
-      const headers = await adminHeaders(page);
+      const headers = await adminHeaders(page.request);
       const put = await page.request.put('/api/Company', { headers, data: { ...company, taxNumber: vat } });
       expect(put.status(), await put.text()).toBe(200);
     }
@@ -75,7 +75,7 @@ test.describe('sales receipt', () => {
     let invoiceId = '';
     await expect(async () => {
       const res = await page.request.post('/api/PointOfSale/Sales', {
-        headers: { ...(await adminHeaders(page)), 'Idempotency-Key': made.input.uuid },
+        headers: { ...(await adminHeaders(page.request)), 'Idempotency-Key': made.input.uuid },
         data: made.input,
       });
       const body = (await res.json()) as { status: string; invoiceId: string | null };
@@ -130,12 +130,3 @@ test.describe('sales receipt', () => {
     });
   });
 });
-
-/** The admin's headers, for the calls adminApi does not offer. */
-async function adminHeaders(page: import('@playwright/test').Page) {
-  const auth = await page.request.post('/api/Users/auth', {
-    data: { userName: 'admin', password: (await import('../support/session')).ADMIN_PASSWORD },
-  });
-  const { token, defaultBranchId } = (await auth.json()) as { token: string; defaultBranchId: string };
-  return { Authorization: `Bearer ${token}`, BranchId: defaultBranchId, Language: 'ar' };
-}

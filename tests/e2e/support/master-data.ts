@@ -3,6 +3,15 @@ import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config';
 
+/** The admin's headers (Arabic), for the calls `adminApi` does not offer (a PUT, a header of one's own). */
+export async function adminHeaders(request: APIRequestContext) {
+  const auth = await request.post('/api/Users/auth', {
+    data: { userName: 'admin', password: ADMIN_PASSWORD },
+  });
+  const { token, defaultBranchId } = (await auth.json()) as { token: string; defaultBranchId: string };
+  return { Authorization: `Bearer ${token}`, BranchId: defaultBranchId, Language: 'ar' };
+}
+
 /** The admin's API session, for arranging data the journey is not about (what another screen would do). */
 export async function adminApi(request: APIRequestContext) {
   const auth = await request.post('/api/Users/auth', {
