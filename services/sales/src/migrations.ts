@@ -355,6 +355,11 @@ export const salesMigrations: Migration[] = [
         t.unique(['tenant_id', 'uuid']);
         t.index(['tenant_id', 'status', 'created_at']);
       });
+      // a return at the till finds its invoice by the receipt's number or the moment its QR code names
+      await knex.schema.alterTable('doc_sales_invoices', (t) => {
+        t.index(['tenant_id', 'reference_number'], 'doc_sales_invoices_reference_index');
+        t.index(['tenant_id', 'issued_at'], 'doc_sales_invoices_issued_at_index');
+      });
     },
   },
 ];

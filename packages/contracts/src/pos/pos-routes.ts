@@ -6,7 +6,7 @@ import { Permission as P } from '../permissions';
 import { requiredText } from '../text';
 import { isoDateSchema } from '../validators';
 
-const hashSchema = z.string().regex(/^[0-9a-f]{64}$/, { message: 'validation.pattern' });
+const hashSchema = z.string().regex(/^[0-9a-f]{64}$/, { message: 'validation.invalid' });
 
 /** A till: an issuing unit of its own in a branch, with where its chain stands on the server. */
 export const tillSchema = z.object({

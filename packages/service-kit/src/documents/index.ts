@@ -6,3 +6,4 @@ export * from './fiscal-year';
 export * from './close-job';
 export * from './transitions';
 export * from './closed-periods';
+export { withConversions } from './conversion';

@@ -1,4 +1,4 @@
-import { posRoutes as r } from '@erp/contracts';
+import { posReceiptRoutes, posRoutes as r } from '@erp/contracts';
 import {
   handle,
   requirePrincipal,
@@ -7,6 +7,7 @@ import {
   type RequestContext,
   type ServiceDeps,
 } from '@erp/service-kit';
+import { findReceipt } from './receipts';
 import { needsAttention, retryTillSale, syncTillSale } from './sync';
 import { listTills, registerTill, tillOf } from './tills';
 
@@ -22,5 +23,10 @@ export function posHandlers(deps: ServiceDeps): BoundRoute[] {
     handle(r.syncSale, ({ ctx, body }) => syncTillSale(deps, ctx, body)),
     handle(r.needsAttention, ({ ctx, query }) => needsAttention(deps, ctx, query)),
     handle(r.retrySale, ({ ctx, params }) => retryTillSale(deps, ctx, params.tillId, params.counter)),
+    // the engine's read of the invoice (its shape is the invoices' read schema, which the route checks)
+    handle(
+      posReceiptRoutes.findReceipt,
+      async ({ ctx, query }) => (await findReceipt(deps, ctx, query)) as never,
+    ),
   ];
 }
