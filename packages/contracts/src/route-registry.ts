@@ -10,6 +10,7 @@ import { accountsReportRoutes } from './reports/accounts-report-routes';
 import { salesReportRoutes } from './reports/sales';
 import { jobRoutes } from './jobs';
 import { posRoutes } from './pos/pos-routes';
+import { safeTransactionRoutes } from './shifts/safe-transactions';
 
 /** Every public route of the product: the gateway routes, guards and documents from this list. */
 export const allRoutes: readonly RouteSpec[] = [
@@ -21,6 +22,7 @@ export const allRoutes: readonly RouteSpec[] = [
   ...Object.values(accountsReportRoutes),
   ...Object.values(salesReportRoutes),
   ...Object.values(posRoutes),
+  ...Object.values(safeTransactionRoutes),
   ...documentDefinitions.flatMap(documentRoutes),
   ...[...serviceNames, 'gateway' as const].flatMap((s) => Object.values(adminRoutes(s))),
   ...serviceNames.flatMap((s) => Object.values(jobRoutes(s))),
