@@ -67,6 +67,8 @@ describe.each(engines())('safe transactions on %s', (engine) => {
   };
 
   it('opens a shift, one a user; counts the drawer from the shift documents; books the deficit', async () => {
+    const safes = await app.api.get('/api/SafeTransactions/safes').set(f.as());
+    expect(safes.body).toEqual([expect.objectContaining({ id: ids.safe, arabicName: 'خزينة الكاشير' })]);
     expect((await open('10', 'en', 'no-such-safe')).status).toBe(404);
     const opened = await open('100.50');
     expect(opened.status).toBe(201);

@@ -60,7 +60,7 @@ export type CloseSafeTransactionInput = z.input<typeof closeSafeTransactionInput
  * The safe transactions' routes (/api/SafeTransactions). The list is the spec's /safe-transaction
  * (viewSafeTransactions) and closing its /safe-transaction/close/{id} (closeSafes). Opening a shift is the
  * cashier's own act at the start of selling, so it takes the point of sale's right (addSalesTransactions), as
- * does reading one's own open shift; the close screen reads a shift with closeSafes.
+ * does reading one's own open shift and the safes to open on; the close screen reads a shift with closeSafes.
  */
 export const safeTransactionRoutes = defineRoutes({
   list: {
@@ -84,6 +84,24 @@ export const safeTransactionRoutes = defineRoutes({
     tag: 'SafeTransactions',
     summary: "The caller's open shift with its figures so far (null: none open)",
     response: z.object({ shift: safeTransactionSchema.nullable() }),
+  },
+  safes: {
+    method: 'get',
+    path: '/api/SafeTransactions/safes',
+    service: 'sales',
+    access: access.permission(P.addSalesTransactions),
+    tag: 'SafeTransactions',
+    summary:
+      "The active safes a shift may open on: the caller's branches' (accounts' safes as sales keeps them)",
+    response: z.array(
+      z.object({
+        id: z.string(),
+        code: z.string(),
+        arabicName: z.string(),
+        englishName: z.string(),
+        branchId: z.string(),
+      }),
+    ),
   },
   open: {
     method: 'post',

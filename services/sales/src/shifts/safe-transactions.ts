@@ -188,6 +188,25 @@ export async function getSafeTransaction(
   return present(s, await rowOf(s, ctx, id));
 }
 
+/** The active safes of the caller's branches (every branch's for a caller not limited), by code. */
+export async function shiftSafes(s: TenantScope, ctx: RequestContext) {
+  const rows = (await s(SAFES).where('deleted', false).orderBy('code')) as Row[];
+  return rows
+    .map((r) => {
+      const record = parseJson<{ branchId?: unknown; isActive?: unknown }>(r.record, {});
+      return {
+        id: String(r.id),
+        code: String(r.code),
+        arabicName: String(r.arabic_name),
+        englishName: String(r.english_name),
+        branchId: typeof record.branchId === 'string' ? record.branchId : '',
+        active: record.isActive !== false,
+      };
+    })
+    .filter((r) => r.active && (ctx.allowedBranches === null || ctx.allowedBranches.includes(r.branchId)))
+    .map(({ active: _, ...r }) => r);
+}
+
 /** The caller's open shift (null: none). */
 export async function currentSafeTransaction(
   s: TenantScope,
