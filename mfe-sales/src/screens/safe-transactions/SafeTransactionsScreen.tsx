@@ -170,6 +170,7 @@ export function SafeTransactionsScreen() {
             inputId="shift-safe"
             value={safeId}
             onChange={(e) => setSafeId(e.value as string)}
+            filter
             options={safes.map((s) => ({ value: s.id, label: `${s.code} ${nameOf(s, language)}` }))}
             data-testid="shift-safe"
           />
