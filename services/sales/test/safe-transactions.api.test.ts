@@ -1,5 +1,5 @@
 import { engines } from '../../../tests/support/databases';
-import type { TestApp } from '../../../tests/support/embedded-app';
+import { bearer, login, type TestApp } from '../../../tests/support/embedded-app';
 import { salesFixture, type SalesFixture } from './support/sales-fixture';
 
 /**
@@ -158,5 +158,54 @@ describe.each(engines())('safe transactions on %s', (engine) => {
     expect(list.body.every((s: { status: string }) => s.status === 'closed')).toBe(true);
     expect((await app.api.get('/api/SafeTransactions/current').set(f.as())).body).toEqual({ shift: null });
     expect((await close(id, 'abc')).status).toBe(400);
+  });
+
+  it("lets a cashier with the point of sale's rights open their own shift, not list or close shifts", async () => {
+    const user = await app.api
+      .post('/api/Users')
+      .set(f.as())
+      .send({
+        fullName: 'Cashier',
+        userName: 'cashier1',
+        password: 'Cash!Secret9x',
+        confirmPassword: 'Cash!Secret9x',
+        permissions: ['addSalesTransactions'],
+        branches: [f.admin.defaultBranchId],
+      });
+    expect(user.status).toBe(201);
+    await app.flush();
+    const cashier = await login(app, 'cashier1', 'Cash!Secret9x');
+    const as = { ...bearer(cashier.token), BranchId: f.admin.defaultBranchId, Language: 'en' };
+    expect((await app.api.get('/api/SafeTransactions/safes').set(as)).body).toHaveLength(1);
+    const opened = await app.api
+      .post('/api/SafeTransactions')
+      .set(as)
+      .send({ safeId: ids.safe, openingBalance: '50' });
+    expect(opened.status).toBe(201);
+    expect(opened.body.userId).toBe(cashier.userId);
+    // the admin's shift and the cashier's stand side by side: one open shift a user, not a safe
+    const mine = await open('1');
+    expect(mine.status).toBe(201);
+    expect((await app.api.get('/api/SafeTransactions/current').set(as)).body.shift.id).toBe(opened.body.id);
+    expect((await app.api.get('/api/SafeTransactions').set(as)).status).toBe(403);
+    expect(
+      (
+        await app.api
+          .post(`/api/SafeTransactions/${opened.body.id}/close`)
+          .set(as)
+          .send({ actualBalance: '50' })
+      ).status,
+    ).toBe(403);
+    // a supervisor (here the admin) closes the cashier's shift: even, nothing to book
+    const closed = await close(opened.body.id, '50');
+    expect(closed.body).toMatchObject({ status: 'closed', deficit: '0', closedBy: f.admin.userId });
+    await app.flush();
+    expect(await f.ledgerOf(['safeTransactions'], opened.body.id)).toEqual({});
+    expect((await close(mine.body.id, '1')).status).toBe(200);
+    // two opens at once by one user: one shift
+    const both = await Promise.all([open('1'), open('2')]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    const won = both.find((r) => r.status === 201)!;
+    expect((await close(won.body.id, won.body.openingBalance)).status).toBe(200);
   });
 });

@@ -229,19 +229,19 @@ export async function openSafeTransaction(
 ): Promise<SafeTransaction> {
   const userId = requirePrincipal(ctx).userId;
   const tenantId = requirePrincipal(ctx).tenantId;
-  const id = await deps.transact(async (trx) => {
-    const s = tenantScope(trx, tenantId);
-    const safe = (await s(SAFES).where({ id: input.safeId }).first()) as Row | undefined;
-    const record = parseJson<{ branchId?: unknown; isActive?: unknown }>(safe?.record, {});
-    if (!safe || safe.deleted) throw new AppError(404, 'safeTransaction.safeUnknown');
-    if (record.isActive === false) throw new AppError(400, 'safeTransaction.safeInactive');
-    const branchId = typeof record.branchId === 'string' ? record.branchId : (ctx.branchId ?? '');
-    requireBranch(ctx, branchId);
-    if (await s(TABLE).where({ open_user: userId }).first('id'))
-      throw conflict('safeTransaction.alreadyOpen');
-    const [last] = (await s(TABLE).max({ seq: 'seq' })) as Row[];
-    const id = newId();
-    try {
+  const attempt = () =>
+    deps.transact(async (trx) => {
+      const s = tenantScope(trx, tenantId);
+      const safe = (await s(SAFES).where({ id: input.safeId }).first()) as Row | undefined;
+      const record = parseJson<{ branchId?: unknown; isActive?: unknown }>(safe?.record, {});
+      if (!safe || safe.deleted) throw new AppError(404, 'safeTransaction.safeUnknown');
+      if (record.isActive === false) throw new AppError(400, 'safeTransaction.safeInactive');
+      const branchId = typeof record.branchId === 'string' ? record.branchId : (ctx.branchId ?? '');
+      requireBranch(ctx, branchId);
+      if (await s(TABLE).where({ open_user: userId }).first('id'))
+        throw conflict('safeTransaction.alreadyOpen');
+      const [last] = (await s(TABLE).max({ seq: 'seq' })) as Row[];
+      const id = newId();
       await s.insert(TABLE, {
         id,
         seq: Number(last?.seq ?? 0) + 1,
@@ -253,14 +253,19 @@ export async function openSafeTransaction(
         opened_at: nowIso(),
         opening_balance: toStored(dec(input.openingBalance)),
       });
+      return id;
+    });
+  let id: string | null = null;
+  for (let tries = 1; id === null; tries++)
+    try {
+      id = await attempt();
     } catch (e) {
-      // two opens at once: the unique open user (or number) refused the second
-      if (/unique|duplicate/i.test(String((e as Error).message)))
+      // two opens at once: the unique open user refused the same user's second; another user's took the number
+      if (!/unique|duplicate/i.test(String((e as Error).message))) throw e;
+      const s = tenantScope(deps.db, tenantId);
+      if (tries >= 5 || (await s(TABLE).where({ open_user: userId }).first('id')))
         throw conflict('safeTransaction.alreadyOpen');
-      throw e;
     }
-    return id;
-  });
   return present(tenantScope(deps.db, tenantId), await rowOf(tenantScope(deps.db, tenantId), ctx, id));
 }
 
