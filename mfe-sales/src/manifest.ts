@@ -43,6 +43,19 @@ export const manifest: FeatureManifest = {
       layout: 'vertical',
       titleKey: 'salesDashboard',
     },
+    // the spec's safe transactions (cashiers' shifts) and their close, with its permissions
+    {
+      path: salesPaths.safeTransactions,
+      permission: P.viewSafeTransactions,
+      layout: 'vertical',
+      titleKey: 'safeTransactions',
+    },
+    {
+      path: salesPaths.closeSafeTransaction,
+      permission: P.closeSafes,
+      layout: 'vertical',
+      titleKey: 'closeSafeTransaction',
+    },
   ],
   menu: [
     ...masterData.menu,
@@ -65,6 +78,16 @@ export const manifest: FeatureManifest = {
       flags: [],
       order: 10,
     },
+    // the spec lists /safe-transaction among the main data's routes (section 2)
+    {
+      group: 'mainData',
+      path: salesPaths.safeTransactions,
+      labelKey: 'safeTransactions',
+      icon: 'pi pi-wallet',
+      permission: P.viewSafeTransactions,
+      flags: [],
+      order: 90,
+    },
   ],
   // the titles in every language, read off each JSON import (the bundler keeps only these keys in the manifest)
   messages: Object.fromEntries(
@@ -75,6 +98,8 @@ export const manifest: FeatureManifest = {
         ...documents.messages[l as keyof typeof documents.messages],
         salesReports: m.salesReports,
         salesDashboard: m.salesDashboard,
+        safeTransactions: m.safeTransactions,
+        closeSafeTransaction: m.closeSafeTransaction,
       },
     ]),
   ),

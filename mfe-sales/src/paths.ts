@@ -1,5 +1,10 @@
-/** The app's own screens beside its main data and documents: the spec's report hub and dashboard (section 2). */
+/**
+ * The app's own screens beside its main data and documents: the spec's report hub and dashboard, and its safe
+ * transactions (cashiers' shifts) with their close (section 2).
+ */
 export const salesPaths = {
   salesReports: '/sales-reports',
   salesDashboard: '/sales-dashboard',
+  safeTransactions: '/safe-transaction',
+  closeSafeTransaction: '/safe-transaction/close/:id',
 } as const;

@@ -5,7 +5,8 @@ import { salesPaths } from './paths';
 /**
  * The screens of this app, keyed by the manifest route they render: the kit's generic master-data screen per
  * entity of the sales service, and the kit's document screen per sales document (quotations, orders, invoices,
- * returns: the money form with its totals per tax category and its payments), the report hub and the dashboard.
+ * returns: the money form with its totals per tax category and its payments), the report hub and the dashboard,
+ * the shifts (safe transactions) and their close.
  */
 export const screens: ScreenRegistry = {
   ...masterDataScreens(entitiesOf('sales')),
@@ -18,5 +19,15 @@ export const screens: ScreenRegistry = {
         [salesPaths.salesDashboard]: dashboard.SalesDashboardScreen,
       }),
     ),
+  ),
+  // the shifts (safe transactions): their list and their close with the Z report, one chunk
+  ...lazyScreens([salesPaths.safeTransactions, salesPaths.closeSafeTransaction], () =>
+    Promise.all([
+      import('./screens/safe-transactions/SafeTransactionsScreen'),
+      import('./screens/safe-transactions/CloseSafeTransactionScreen'),
+    ]).then(([list, close]) => ({
+      [salesPaths.safeTransactions]: list.SafeTransactionsScreen,
+      [salesPaths.closeSafeTransaction]: close.CloseSafeTransactionScreen,
+    })),
   ),
 };

@@ -283,6 +283,23 @@ const salesDocumentPayload = z.object({
 });
 export type SalesDocumentPayload = z.infer<typeof salesDocumentPayload>;
 
+/**
+ * A shift closed (issue 15, deliverable 5): what the drawer should have held and what was counted. `deficit` is
+ * expected − actual: positive a shortage, negative a surplus, zero nothing to book.
+ */
+const safeTransactionClosedPayload = z.object({
+  safeTransactionId: z.string(),
+  code: z.string(),
+  safeId: z.string(),
+  userId: z.string(),
+  /** The close's day (the branch's), the entry's date. */
+  date: z.string(),
+  expectedCash: z.string(),
+  actualBalance: z.string(),
+  deficit: z.string(),
+});
+export type SafeTransactionClosedPayload = z.infer<typeof safeTransactionClosedPayload>;
+
 const stockDocumentEvent = (service: string) =>
   defineEvent(
     `${service}.stockDocument.changed` as const,
@@ -391,6 +408,12 @@ export const events = {
     1,
     'A sales invoice or return was issued, cancelled or deleted: its money at one revision, for the ledger.',
     salesDocumentPayload,
+  ),
+  safeTransactionClosed: defineEvent(
+    'sales.safeTransaction.closed',
+    1,
+    "A cashier's shift was closed with its counted cash: the deficit (or surplus) for the ledger.",
+    safeTransactionClosedPayload,
   ),
   purchasesStockDocumentChanged: stockDocumentEvent('purchases'),
   restaurantStockDocumentChanged: stockDocumentEvent('restaurant'),

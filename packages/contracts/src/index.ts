@@ -25,3 +25,4 @@ export * from './reports';
 export * from './accounts-routes';
 export * from './bulk-posting-routes';
 export * from './pos';
+export * from './shifts';

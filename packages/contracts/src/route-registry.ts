@@ -11,6 +11,7 @@ import { salesReportRoutes } from './reports/sales';
 import { jobRoutes } from './jobs';
 import { posRoutes } from './pos/pos-routes';
 import { posReceiptRoutes } from './pos/receipt-routes';
+import { safeTransactionRoutes } from './shifts/safe-transactions';
 
 /** Every public route of the product: the gateway routes, guards and documents from this list. */
 export const allRoutes: readonly RouteSpec[] = [
@@ -23,6 +24,7 @@ export const allRoutes: readonly RouteSpec[] = [
   ...Object.values(salesReportRoutes),
   ...Object.values(posRoutes),
   ...Object.values(posReceiptRoutes),
+  ...Object.values(safeTransactionRoutes),
   ...documentDefinitions.flatMap(documentRoutes),
   ...[...serviceNames, 'gateway' as const].flatMap((s) => Object.values(adminRoutes(s))),
   ...serviceNames.flatMap((s) => Object.values(jobRoutes(s))),

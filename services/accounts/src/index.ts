@@ -1,4 +1,4 @@
-import { accounts as chartAccounts, entitiesOf } from '@erp/contracts';
+import { accounts as chartAccounts, entitiesOf, safes } from '@erp/contracts';
 import {
   republishAll,
   republishEntities,
@@ -96,6 +96,7 @@ export const accountsModule: ServiceModule = {
     ),
   seed: (deps) => starters.seed(deps),
   // the closed periods, for the document engine's guard in the other services
-  // the chart's accounts too: sales' customers name them
-  republish: () => republishAll(republishPeriods, republishEntities([chartAccounts])),
+  // the chart's accounts too: sales' customers name them; and the safes, which sales' shifts open on (a tenant of
+  // before sales kept them gets them with POST /api/admin/accounts/replicas/republish)
+  republish: () => republishAll(republishPeriods, republishEntities([chartAccounts, safes])),
 };

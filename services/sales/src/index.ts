@@ -26,6 +26,7 @@ import { keptEntities, salesReplicaHandlers } from './documents/replicas';
 import { salesMigrations } from './migrations';
 import { posHandlers } from './pos/pos.routes';
 import { salesReportHandlers } from './reports/reports.routes';
+import { safeTransactionHandlers } from './shifts/safe-transactions.routes';
 import { salesStarters } from './starters';
 
 const starters = starterRecords(salesStarters);
@@ -55,6 +56,7 @@ export const salesModule: ServiceModule = {
     ...documentEngineRoutes(deps, salesDocuments, salesDocumentHooks(deps)),
     ...salesReportHandlers(deps),
     ...posHandlers(deps),
+    ...safeTransactionHandlers(deps),
   ],
   jobs: (deps) => masterDataJobs(deps, entitiesOf('sales')),
   consumers: () =>

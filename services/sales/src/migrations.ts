@@ -362,4 +362,56 @@ export const salesMigrations: Migration[] = [
       });
     },
   },
+  {
+    // issue 15, deliverable 5: cashiers' shifts (the spec's safe transactions) on accounts' safes, kept here as a
+    // replica; `open_user` holds the user while the shift is open (null once closed), so one open shift a user
+    // is a unique key on every engine (nulls never collide)
+    name: 'sales_0011_safe_transactions',
+    async up(knex) {
+      await knex.schema.createTable('replica_md_safes', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('id', 36).notNullable();
+        t.string('code', 20).notNullable();
+        t.string('arabic_name', 200).notNullable();
+        t.string('english_name', 200).notNullable();
+        t.boolean('deleted').notNullable();
+        t.text('record').notNullable();
+        t.string('as_of', 30).notNullable();
+        t.primary(['tenant_id', 'id']);
+      });
+      await knex.schema.createTable('sales_safe_transactions', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('id', 36).notNullable();
+        t.bigInteger('seq').notNullable();
+        t.string('branch_id', 64).notNullable();
+        t.string('safe_id', 36).notNullable();
+        t.string('user_id', 36).notNullable();
+        t.string('open_user', 36).nullable();
+        t.string('status', 10).notNullable();
+        t.string('opened_at', 30).notNullable();
+        t.bigInteger('opening_balance').notNullable();
+        t.string('closed_at', 30).nullable();
+        t.string('closed_by', 36).nullable();
+        t.bigInteger('actual_balance').nullable();
+        t.bigInteger('net_sales').nullable();
+        t.bigInteger('cash').nullable();
+        t.bigInteger('other_payment').nullable();
+        t.bigInteger('returns').nullable();
+        t.bigInteger('cash_returns').nullable();
+        t.integer('invoices').nullable();
+        t.integer('return_documents').nullable();
+        t.bigInteger('expected_cash').nullable();
+        t.bigInteger('deficit').nullable();
+        t.primary(['tenant_id', 'id']);
+        t.unique(['tenant_id', 'seq']);
+        t.unique(['tenant_id', 'open_user']);
+        t.index(['tenant_id', 'branch_id', 'opened_at']);
+      });
+      // a shift's documents: the user's issued invoices and returns in its window
+      for (const table of ['doc_sales_invoices', 'doc_sales_returns'])
+        await knex.schema.alterTable(table, (t) => {
+          t.index(['tenant_id', 'created_by', 'issued_at'], `${table}_issuer_index`);
+        });
+    },
+  },
 ];

@@ -214,4 +214,9 @@ export const ar: ServerMessages = {
   badCheckDigit: 'رقم التحقق في ملصق الميزان غير صحيح (قراءة خاطئة): أعد مسح الملصق',
   zeroWeight: 'الوزن في ملصق الميزان صفر',
   zeroPrice: 'السعر في ملصق الميزان صفر',
+  // cashiers' shifts, the spec's safe transactions (issue 15, deliverable 5)
+  'safeTransaction.safeUnknown': 'الخزينة غير معروفة: اختر خزينة من خزائن الفرع',
+  'safeTransaction.safeInactive': 'هذه الخزينة غير نشطة',
+  'safeTransaction.alreadyOpen': 'لديك وردية مفتوحة بالفعل: أغلقها قبل فتح وردية أخرى',
+  'safeTransaction.closed': 'هذه الوردية مغلقة: لا يمكن تغيير الجرد',
 };

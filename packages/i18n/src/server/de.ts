@@ -239,4 +239,10 @@ export const de: ServerMessages = {
   badCheckDigit: 'Die Prüfziffer des Waagenetiketts ist falsch (Lesefehler): bitte erneut scannen',
   zeroWeight: 'Das Gewicht auf dem Waagenetikett ist null',
   zeroPrice: 'Der Preis auf dem Waagenetikett ist null',
+  // cashiers' shifts, the spec's safe transactions (issue 15, deliverable 5)
+  'safeTransaction.safeUnknown': 'Unbekannte Kasse: Wählen Sie eine Kasse der Filiale',
+  'safeTransaction.safeInactive': 'Diese Kasse ist inaktiv',
+  'safeTransaction.alreadyOpen':
+    'Sie haben bereits eine offene Schicht: Schließen Sie sie, bevor Sie eine neue öffnen',
+  'safeTransaction.closed': 'Diese Schicht ist abgeschlossen: Ihre Zählung kann nicht mehr geändert werden',
 };

@@ -221,6 +221,11 @@ export const en = {
   badCheckDigit: "The scale label's check digit is wrong (a misread label): scan it again",
   zeroWeight: "The scale label's weight is zero",
   zeroPrice: "The scale label's price is zero",
+  // cashiers' shifts, the spec's safe transactions (issue 15, deliverable 5)
+  'safeTransaction.safeUnknown': 'The safe is not known: choose a safe of the branch',
+  'safeTransaction.safeInactive': 'This safe is inactive',
+  'safeTransaction.alreadyOpen': 'You already have an open shift: close it before opening another',
+  'safeTransaction.closed': 'This shift is closed: its count cannot change',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

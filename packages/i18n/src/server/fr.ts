@@ -238,4 +238,10 @@ export const fr: ServerMessages = {
     "Le chiffre de contrôle de l'étiquette de balance est faux (lecture erronée) : scannez-la à nouveau",
   zeroWeight: "Le poids de l'étiquette de balance est nul",
   zeroPrice: "Le prix de l'étiquette de balance est nul",
+  // cashiers' shifts, the spec's safe transactions (issue 15, deliverable 5)
+  'safeTransaction.safeUnknown': 'Caisse inconnue : choisissez une caisse de la succursale',
+  'safeTransaction.safeInactive': 'Cette caisse est inactive',
+  'safeTransaction.alreadyOpen':
+    "Vous avez déjà une session ouverte : clôturez-la avant d'en ouvrir une autre",
+  'safeTransaction.closed': 'Cette session est clôturée : son comptage ne peut plus changer',
 };

@@ -217,4 +217,9 @@ export const ku: ServerMessages = {
   badCheckDigit: 'ژمارەی پشکنینی لەیبڵی تەرازوو هەڵەیە (خوێندنەوەی هەڵە): دووبارە سکانی بکەرەوە',
   zeroWeight: 'کێشی لەیبڵی تەرازوو سفرە',
   zeroPrice: 'نرخی لەیبڵی تەرازوو سفرە',
+  // cashiers' shifts, the spec's safe transactions (issue 15, deliverable 5)
+  'safeTransaction.safeUnknown': 'سندووقەکە نەناسراوە: سندووقێکی لقەکە هەڵبژێرە',
+  'safeTransaction.safeInactive': 'ئەم سندووقە ناچالاکە',
+  'safeTransaction.alreadyOpen': 'تۆ پێشتر شەفتێکی کراوەت هەیە: دایبخە پێش کردنەوەی یەکێکی تر',
+  'safeTransaction.closed': 'ئەم شەفتە داخراوە: ژماردنەکەی ناگۆڕدرێت',
 };

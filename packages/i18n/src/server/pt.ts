@@ -226,4 +226,9 @@ export const pt: ServerMessages = {
     'O dígito verificador da etiqueta da balança está errado (leitura incorreta): leia-a novamente',
   zeroWeight: 'O peso da etiqueta da balança é zero',
   zeroPrice: 'O preço da etiqueta da balança é zero',
+  // cashiers' shifts, the spec's safe transactions (issue 15, deliverable 5)
+  'safeTransaction.safeUnknown': 'Cofre desconhecido: escolha um cofre da filial',
+  'safeTransaction.safeInactive': 'Este cofre está inativo',
+  'safeTransaction.alreadyOpen': 'Você já tem um turno aberto: feche-o antes de abrir outro',
+  'safeTransaction.closed': 'Este turno está fechado: a contagem não pode mudar',
 };

@@ -14,6 +14,7 @@ import { branchLinks, branchLinksOnce } from './entry-lines';
 import { retryNotPosted } from './pending';
 import { ruleFor } from './registry';
 import type { DocumentMoney } from './rules';
+import { safeTransactionMoney } from './safe-rules';
 import { salesMoneyIssue } from './sales-rules';
 
 const POSTING_STORES = 'posting_stores';
@@ -157,6 +158,37 @@ const salesDocumentChanged: EventHandler = async (trx, envelope, payload) => {
   await bookDocument(trx, envelope.tenantId, doc, automaticPosting, null, links);
 };
 
+/**
+ * `sales.safeTransaction.closed`: a shift's deficit (or surplus) as a posting document of its own (issue 15,
+ * deliverable 5), booked in the shift's branch by the branch's automatic-posting switch like any document, or
+ * waiting in the not-posted list. A shift closes once: a redelivered event finds it known and books nothing.
+ */
+const safeTransactionClosed: EventHandler = async (trx, envelope, payload) => {
+  const p = payload as PayloadOf<'safeTransactionClosed'>;
+  const s = tenantScope(trx, envelope.tenantId);
+  const key = { sourceService: SALES, documentType: 'safeTransactions', documentId: p.safeTransactionId };
+  if (await findPostingDocument(s, key, true)) return;
+  const doc: PostingDocument = {
+    ...key,
+    branchId: envelope.branchId ?? '',
+    code: p.code,
+    revision: 0,
+    date: p.date,
+    inValue: '0',
+    outValue: '0',
+    legs: [],
+    money: safeTransactionMoney(p.deficit),
+    moneyRevision: 1,
+    status: 'unposted',
+    reason: null,
+    reasonLink: null,
+  };
+  await saveRevision(s, doc, false);
+  const links = branchLinksOnce(s);
+  const { automaticPosting } = await links(doc.branchId);
+  await bookDocument(trx, envelope.tenantId, doc, automaticPosting, null, links);
+};
+
 type Correction = PayloadOf<'stockCostCorrected'>['corrections'][number];
 
 /**
@@ -243,6 +275,7 @@ export const postingHandlers: Readonly<Record<string, EventHandler>> = {
   [events.stockMoved.type]: stockMoved,
   [events.stockCostCorrected.type]: stockCostCorrected,
   [events.salesDocumentChanged.type]: salesDocumentChanged,
+  [events.safeTransactionClosed.type]: safeTransactionClosed,
   [events.inventoryMasterDataChanged.type]: storeChanged,
   [events.branchCreated.type]: branchChanged,
   [events.branchChanged.type]: branchChanged,

@@ -1,9 +1,14 @@
 import { inventoryPostingRules } from './inventory-rules';
 import type { PostingRule } from './rules';
+import { safePostingRules } from './safe-rules';
 import { salesPostingRules } from './sales-rules';
 
 /** Every declared posting rule; sales and purchases add their declarations files here. */
-export const postingRules: readonly PostingRule[] = [...inventoryPostingRules, ...salesPostingRules];
+export const postingRules: readonly PostingRule[] = [
+  ...inventoryPostingRules,
+  ...salesPostingRules,
+  ...safePostingRules,
+];
 
 const byKey = new Map(postingRules.map((r) => [`${r.sourceService}.${r.documentType}`, r]));
 

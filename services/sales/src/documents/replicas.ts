@@ -3,6 +3,7 @@ import {
   events,
   fromStored,
   paymentMethods,
+  safes,
   stores,
   toStored,
   units,
@@ -12,11 +13,11 @@ import { tenantScope, type EventHandler, type TenantScope } from '@erp/service-k
 
 /**
  * What sales keeps of other services' main data for its documents (design.md section 2: never their tables):
- * units, stores and payment methods from their owners' `masterData.changed` events (the kit's foreign replicas),
+ * units, stores, payment methods and safes (the shifts') from their owners' `masterData.changed` events (the kit's foreign replicas),
  * items from inventory's item events (their units and prices, which the main-data event leaves out), and each
  * user's rights on sales documents from identity's user events.
  */
-export const keptEntities = [units, stores, paymentMethods] as const;
+export const keptEntities = [units, stores, paymentMethods, safes] as const;
 
 const ITEMS = 'replica_md_items';
 export const USER_LIMITS = 'sales_user_limits';

@@ -7,8 +7,9 @@ import {
   type RequestContext,
   type TenantScope,
 } from '@erp/service-kit';
-import { paymentKinds, salesItems } from '../documents/replicas';
+import { salesItems } from '../documents/replicas';
 import { documentsFigures } from './figures';
+import { netPayments } from './payments';
 import { issued } from './sales-reports';
 
 type Row = Record<string, unknown>;
@@ -16,7 +17,7 @@ const money = (v: unknown) => fromStored((v ?? 0) as number);
 const DEFAULT_ZONE = 'Asia/Riyadh';
 
 /** The branch's time zone (identity's replica keeps it with the settings), else Riyadh's. */
-async function zoneOf(s: TenantScope, branchId: string | null): Promise<string> {
+export async function zoneOf(s: TenantScope, branchId: string | null): Promise<string> {
   if (!branchId) return DEFAULT_ZONE;
   const row = (await s('replica_branches').where({ id: branchId }).first('settings')) as Row | undefined;
   const zone = parseJson<{ timezone?: unknown }>(row?.settings, {}).timezone;
@@ -24,7 +25,7 @@ async function zoneOf(s: TenantScope, branchId: string | null): Promise<string> 
 }
 
 /** A moment's day and hour in a time zone. */
-function local(at: Date, zone: string): { day: string; hour: number } {
+export function local(at: Date, zone: string): { day: string; hour: number } {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
       timeZone: zone,
@@ -96,28 +97,9 @@ export async function salesDashboard(
   }
 
   // payments: the change of an invoice was handed back out of its cash
-  const ids = invoices.map((r) => String(r.id));
-  const payments: Row[] = [];
-  for (let i = 0; i < ids.length; i += 500)
-    payments.push(
-      ...((await s.byIds('doc_sales_invoices_payments', ids.slice(i, i + 500), 'document_id')) as Row[]),
-    );
-  const kinds = await paymentKinds(
-    s,
-    payments.map((p) => String(p.payment_method_id)),
-  );
-  const change = new Map(invoices.map((r) => [String(r.id), money(r.money_change)]));
   const byMethod = new Map<string, Dec>();
-  for (const p of payments) {
-    let amount = money(p.amount);
-    const left = change.get(String(p.document_id)) ?? dec(0);
-    if (left.greaterThan(0) && kinds.get(String(p.payment_method_id)) === 'cash') {
-      const taken = amount.lessThan(left) ? amount : left;
-      amount = amount.minus(taken);
-      change.set(String(p.document_id), left.minus(taken));
-    }
-    add(byMethod, String(p.payment_method_id), amount);
-  }
+  for (const p of await netPayments(s, 'doc_sales_invoices_payments', invoices))
+    add(byMethod, p.methodId, p.amount);
 
   // top items: the lines' nets as the reports share them, in main units
   const figures = await documentsFigures(s, 'salesInvoices', invoices);
