@@ -357,4 +357,13 @@ export const salesMigrations: Migration[] = [
       });
     },
   },
+  {
+    // issue 15: the till's catalogue feed pages the items' replica by (as_of, id) after a cursor
+    name: 'sales_0010_pos_catalog_cursor',
+    async up(knex) {
+      await knex.schema.alterTable('replica_md_items', (t) => {
+        t.index(['tenant_id', 'as_of', 'id'], 'replica_md_items_as_of');
+      });
+    },
+  },
 ];
