@@ -43,10 +43,26 @@ export const manifest: FeatureManifest = {
       layout: 'vertical',
       titleKey: 'salesDashboard',
     },
+    // the till, full screen (spec section 1: /point-of-sale, addSalesTransactions)
+    {
+      path: salesPaths.pointOfSale,
+      permission: P.addSalesTransactions,
+      layout: 'full',
+      titleKey: 'pointOfSale',
+    },
   ],
   menu: [
     ...masterData.menu,
     ...documents.menu,
+    {
+      group: 'sales',
+      path: salesPaths.pointOfSale,
+      labelKey: 'pointOfSale',
+      icon: 'pi pi-shopping-cart',
+      permission: P.addSalesTransactions,
+      flags: [],
+      order: 1,
+    },
     {
       group: 'reports',
       path: salesPaths.salesReports,
@@ -75,6 +91,7 @@ export const manifest: FeatureManifest = {
         ...documents.messages[l as keyof typeof documents.messages],
         salesReports: m.salesReports,
         salesDashboard: m.salesDashboard,
+        pointOfSale: m.pointOfSale,
       },
     ]),
   ),

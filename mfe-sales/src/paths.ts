@@ -2,4 +2,6 @@
 export const salesPaths = {
   salesReports: '/sales-reports',
   salesDashboard: '/sales-dashboard',
+  /** The till (issue 15). */
+  pointOfSale: '/point-of-sale',
 } as const;

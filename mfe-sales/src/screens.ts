@@ -19,4 +19,10 @@ export const screens: ScreenRegistry = {
       }),
     ),
   ),
+  // the till loads on its own: a cashier opens nothing else
+  ...lazyScreens([salesPaths.pointOfSale], () =>
+    import('./screens/point-of-sale/PointOfSaleScreen').then((m) => ({
+      [salesPaths.pointOfSale]: m.PointOfSaleScreen,
+    })),
+  ),
 };
