@@ -41,7 +41,12 @@ import {
 } from './till-db';
 import { tillCss } from './till-css';
 
-type Problem = { status?: number; code?: string; message?: string };
+type Problem = {
+  status?: number;
+  code?: string;
+  message?: string;
+  problem?: { errors?: { field: string; message?: string }[] };
+};
 const problemOf = (e: unknown): Problem => (typeof e === 'object' && e ? (e as Problem) : {});
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -87,6 +92,9 @@ export function PointOfSaleScreen() {
   const storeId = branch?.defaultStoreId ?? '';
   const config = meta?.config ?? defaultPosConfiguration;
   const lookups: PosLookups = meta?.lookups ?? { units: [], paymentMethods: [], customers: [] };
+  // the branch's default customer, else the tenant's cash customer (spec section 5)
+  const defaultCustomer =
+    branch?.defaultCustomerId ?? lookups.customers.find((c) => c.isCashCustomer)?.id ?? null;
   const refocus = useCallback(() => requestAnimationFrame(() => scanRef.current?.focus()), []);
   const fail = useCallback(
     (key: string, params?: Record<string, unknown>) => {
@@ -224,6 +232,9 @@ export function PointOfSaleScreen() {
   useEffect(() => {
     refocus();
   }, [refocus]);
+  useEffect(() => {
+    if (defaultCustomer) setCart((c) => (c.customerId ? c : { ...c, customerId: defaultCustomer }));
+  }, [defaultCustomer]);
 
   const selected = cart.lines.find((l) => l.key === cart.selected) ?? null;
   const totals = useMemo(() => cartTotals(cart), [cart]);
@@ -291,7 +302,7 @@ export function PointOfSaleScreen() {
     if (!storeId) return fail('noStore');
     const entry = await makeSale(db, saleInputOf(cart, storeId, today()), cart.invoiceId);
     setLastReceipt(entry.number);
-    setCart(emptyCart(branch?.defaultCustomerId ?? null));
+    setCart(emptyCart(defaultCustomer));
     setPanel('none');
     setMessage({ kind: 'info', text: t('pos.issued', { number: entry.number }) });
     setWaiting(await waitingCount(db));
@@ -307,11 +318,13 @@ export function PointOfSaleScreen() {
       const sale = { ...saleInputOf({ ...cart, payments: [] }, storeId, today()), then: 'hold' };
       if (cart.invoiceId) await api.put('/api/SalesInvoices', sale, cart.invoiceId, { quiet: true });
       else await api.post('/api/SalesInvoices', sale, { quiet: true });
-      setCart(emptyCart(branch?.defaultCustomerId ?? null));
+      setCart(emptyCart(defaultCustomer));
       setMessage({ kind: 'info', text: t('pos.held') });
     } catch (e) {
       const p = problemOf(e);
-      fail(p.status ? 'holdRefused' : 'holdNeedsNetwork', { detail: p.message ?? '' });
+      // the server's own words, field by field (a line's quantity, a closed period...)
+      const fields = (p.problem?.errors ?? []).map((f) => `${f.field}: ${f.message ?? ''}`).join('، ');
+      fail(p.status ? 'holdRefused' : 'holdNeedsNetwork', { detail: fields || p.message || '' });
     }
     refocus();
   }
@@ -337,7 +350,7 @@ export function PointOfSaleScreen() {
         { quiet: true },
       );
       let next: Cart = {
-        ...emptyCart(doc.customerId ?? branch?.defaultCustomerId ?? null),
+        ...emptyCart(doc.customerId ?? defaultCustomer),
         invoiceId: doc.id,
       };
       for (const l of doc.lines) {
