@@ -425,6 +425,14 @@ export function PointOfSaleScreen() {
           </span>
         )}
         {lastReceipt && <span data-testid="till-last-receipt">{lastReceipt}</span>}
+        <button
+          type="button"
+          className="erp-till__exit"
+          data-testid="till-exit"
+          onClick={() => context.navigate('/')}
+        >
+          {t('pos.exit')}
+        </button>
       </header>
       <main className="erp-till__main">
         <section className="erp-till__sale">
@@ -468,7 +476,7 @@ export function PointOfSaleScreen() {
                 <tr
                   key={l.key}
                   data-testid="till-line"
-                  aria-selected={l.key === cart.selected}
+                  data-selected={l.key === cart.selected}
                   onClick={() => setCart((c) => ({ ...c, selected: l.key }))}
                 >
                   <td>{nameOf(l, language)}</td>
@@ -548,6 +556,7 @@ export function PointOfSaleScreen() {
               <input
                 autoFocus
                 data-testid="till-search"
+                aria-label={t('pos.search')}
                 value={search}
                 placeholder={t('pos.search')}
                 onChange={(e) => setSearch(e.target.value)}
@@ -576,6 +585,7 @@ export function PointOfSaleScreen() {
               <input
                 autoFocus
                 data-testid="till-phone"
+                aria-label={t('pos.phone')}
                 value={phone}
                 placeholder={t('pos.phone')}
                 onChange={(e) => setPhone(e.target.value)}
@@ -595,6 +605,7 @@ export function PointOfSaleScreen() {
             <div className="erp-till__panel" data-testid="till-pay-panel">
               <select
                 data-testid="till-pay-method"
+                aria-label={t('pos.paymentMethod')}
                 value={payMethod}
                 onChange={(e) => setPayMethod(e.target.value)}
               >
@@ -607,6 +618,7 @@ export function PointOfSaleScreen() {
               </select>
               <input
                 data-testid="till-pay-amount"
+                aria-label={t('pos.amount')}
                 value={payAmount}
                 placeholder={t('pos.amount')}
                 onChange={(e) => setPayAmount(e.target.value)}

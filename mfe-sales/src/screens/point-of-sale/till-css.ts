@@ -12,7 +12,8 @@ export const tillCss = `
 .erp-till__message--info { background: #dcfce7; color: #166534; }
 .erp-till__lines { width: 100%; border-collapse: collapse; background: #fff; }
 .erp-till__lines th, .erp-till__lines td { padding: .4rem; border-bottom: 1px solid #e5e7eb; text-align: start; }
-.erp-till__lines tr[aria-selected='true'] { background: #dbeafe; }
+.erp-till__lines tr[data-selected='true'] { background: #dbeafe; }
+.erp-till__exit { margin-inline-start: auto; padding: .25rem .75rem; }
 .erp-till__side { display: flex; flex-direction: column; gap: .75rem; overflow: auto; }
 .erp-till__totals { background: #111827; color: #fff; padding: 1rem; border-radius: 8px; display: grid; gap: .25rem; }
 .erp-till__totals div { display: flex; justify-content: space-between; }
