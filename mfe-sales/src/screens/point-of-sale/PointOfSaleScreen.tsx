@@ -10,7 +10,14 @@ import {
   type TillSale,
 } from '@erp/contracts';
 import { nameOf, useFeature } from '@erp/ui-kit';
-import { emptyIndex, indexItems, lookupScan, searchItems, type BarcodeIndex } from './barcode-index';
+import {
+  emptyIndex,
+  indexItems,
+  lookupScan,
+  rewoundCursor,
+  searchItems,
+  type BarcodeIndex,
+} from './barcode-index';
 import {
   addItem,
   addPayment,
@@ -48,6 +55,7 @@ type Problem = {
   problem?: { errors?: { field: string; message?: string }[] };
 };
 const problemOf = (e: unknown): Problem => (typeof e === 'object' && e ? (e as Problem) : {});
+const CATALOG_PAGE = 2000;
 const today = () => new Date().toISOString().slice(0, 10);
 
 interface HeldInvoice {
@@ -154,16 +162,20 @@ export function PointOfSaleScreen() {
       lookups: lookupsNow,
       ...(company?.posConfiguration ? { config: company.posConfiguration } : {}),
     });
-    let cursor = m.cursor;
+    // items change in the order their events say (as_of); an event that arrives late carries an older as_of
+    // than the cursor, so each refresh starts a little before it (a resent item is simply written again)
+    let cursor = m.cursor ? rewoundCursor(m.cursor, 5 * 60_000) : null;
     for (;;) {
       const page = await api.get<PosCatalogPage>(posRoutes.catalog.path, undefined, {
-        query: { limit: 2000, ...(cursor ? { after: cursor } : {}) },
+        query: { limit: CATALOG_PAGE, ...(cursor ? { after: cursor } : {}) },
         quiet: true,
       });
-      if (page.items.length === 0) break;
-      await storeCatalogPage(db, page.items, page.next);
-      indexItems(indexRef.current, page.items);
+      if (page.items.length > 0) {
+        await storeCatalogPage(db, page.items, page.next);
+        indexItems(indexRef.current, page.items);
+      }
       cursor = page.next;
+      if (page.items.length < CATALOG_PAGE) break;
     }
     setCatalogSize(indexRef.current.byId.size);
     setMeta(await readMeta(db));
