@@ -446,7 +446,7 @@ export function PointOfSaleScreen() {
           {t('pos.exit')}
         </button>
       </header>
-      <main className="erp-till__main">
+      <div className="erp-till__main">
         <section className="erp-till__sale">
           <input
             ref={scanRef}
@@ -675,7 +675,7 @@ export function PointOfSaleScreen() {
             </div>
           )}
         </aside>
-      </main>
+      </div>
     </div>
   );
 }
