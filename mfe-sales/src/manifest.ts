@@ -56,10 +56,26 @@ export const manifest: FeatureManifest = {
       layout: 'vertical',
       titleKey: 'closeSafeTransaction',
     },
+    // the till, full screen (spec section 1: /point-of-sale, addSalesTransactions)
+    {
+      path: salesPaths.pointOfSale,
+      permission: P.addSalesTransactions,
+      layout: 'full',
+      titleKey: 'pointOfSale',
+    },
   ],
   menu: [
     ...masterData.menu,
     ...documents.menu,
+    {
+      group: 'sales',
+      path: salesPaths.pointOfSale,
+      labelKey: 'pointOfSale',
+      icon: 'pi pi-shopping-cart',
+      permission: P.addSalesTransactions,
+      flags: [],
+      order: 1,
+    },
     {
       group: 'reports',
       path: salesPaths.salesReports,
@@ -100,6 +116,7 @@ export const manifest: FeatureManifest = {
         salesDashboard: m.salesDashboard,
         safeTransactions: m.safeTransactions,
         closeSafeTransaction: m.closeSafeTransaction,
+        pointOfSale: m.pointOfSale,
       },
     ]),
   ),

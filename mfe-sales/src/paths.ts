@@ -7,4 +7,6 @@ export const salesPaths = {
   salesDashboard: '/sales-dashboard',
   safeTransactions: '/safe-transaction',
   closeSafeTransaction: '/safe-transaction/close/:id',
+  /** The till (issue 15). */
+  pointOfSale: '/point-of-sale',
 } as const;

@@ -30,4 +30,10 @@ export const screens: ScreenRegistry = {
       [salesPaths.closeSafeTransaction]: close.CloseSafeTransactionScreen,
     })),
   ),
+  // the till loads on its own: a cashier opens nothing else
+  ...lazyScreens([salesPaths.pointOfSale], () =>
+    import('./screens/point-of-sale/PointOfSaleScreen').then((m) => ({
+      [salesPaths.pointOfSale]: m.PointOfSaleScreen,
+    })),
+  ),
 };

@@ -366,7 +366,7 @@ export const salesMigrations: Migration[] = [
     // issue 15, deliverable 5: cashiers' shifts (the spec's safe transactions) on accounts' safes, kept here as a
     // replica; `open_user` holds the user while the shift is open (null once closed), so one open shift a user
     // is a unique key on every engine (nulls never collide)
-    name: 'sales_0011_safe_transactions',
+    name: 'sales_0010_safe_transactions',
     async up(knex) {
       await knex.schema.createTable('replica_md_safes', (t) => {
         t.string('tenant_id', 36).notNullable();
@@ -412,6 +412,15 @@ export const salesMigrations: Migration[] = [
         await knex.schema.alterTable(table, (t) => {
           t.index(['tenant_id', 'created_by', 'issued_at'], `${table}_issuer_index`);
         });
+    },
+  },
+  {
+    // issue 15: the till's catalogue feed pages the items' replica by (as_of, id) after a cursor
+    name: 'sales_0011_pos_catalog_cursor',
+    async up(knex) {
+      await knex.schema.alterTable('replica_md_items', (t) => {
+        t.index(['tenant_id', 'as_of', 'id'], 'replica_md_items_as_of');
+      });
     },
   },
 ];

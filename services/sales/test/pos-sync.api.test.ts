@@ -208,6 +208,109 @@ describe.each(engines())('point-of-sale sync on %s', (engine) => {
     expect(await invoicesOf(sale.number)).toHaveLength(0);
   });
 
+  it('the till catalogue pages the items by when they changed, with a cursor, and comes again with only what changed', async () => {
+    type Page = { items: { id: string; deleted: boolean; barcode: string; taxRate: string }[]; next: string };
+    const all: Page['items'] = [];
+    let after: string | undefined;
+    for (;;) {
+      const res = await app.api
+        .get('/api/PointOfSale/Catalog')
+        .query(after ? { after, limit: 1 } : { limit: 1 })
+        .set(as());
+      expect(res.status).toBe(200);
+      const page = res.body as Page;
+      if (page.items.length === 0) {
+        expect(page.next).toBe(after ?? null);
+        break;
+      }
+      all.push(...page.items);
+      after = page.next;
+    }
+    expect(new Set(all.map((i) => i.id)).size).toBe(all.length);
+    expect(all).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: ids.item, barcode: '6281000003011', taxRate: '15', deleted: false }),
+      ]),
+    );
+    // a change after the cursor, then the item deleted: the next page brings it as deleted
+    const juice = await create('/api/Items', {
+      arabicName: 'عصير',
+      barcode: '6281000003028',
+      categoryId: ids.category,
+      mainUnitId: ids.piece,
+      salesPrice: '4',
+      costPrice: '2',
+      isTaxable: false,
+    });
+    await app.flush();
+    const changed = (await app.api.get('/api/PointOfSale/Catalog').query({ after }).set(as())).body as Page;
+    expect(changed.items).toEqual([expect.objectContaining({ id: juice.id, taxRate: '0', deleted: false })]);
+    expect((await app.api.delete(`/api/Items/${juice.id}`).set(as())).status).toBeLessThan(300);
+    await app.flush();
+    const deleted = (await app.api.get('/api/PointOfSale/Catalog').query({ after: changed.next }).set(as()))
+      .body as Page;
+    expect(deleted.items).toEqual([expect.objectContaining({ id: juice.id, deleted: true })]);
+    const bad = await app.api.get('/api/PointOfSale/Catalog').query({ after: 'garbled' }).set(as());
+    expect(bad.status).toBe(400);
+    const lookups = (await app.api.get('/api/PointOfSale/Lookups').set(as())).body as {
+      units: { id: string }[];
+      paymentMethods: { id: string; kind: string }[];
+      customers: { id: string }[];
+    };
+    expect(lookups.units.map((u) => u.id)).toContain(ids.piece);
+    expect(lookups.paymentMethods).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: ids.cash, kind: 'cash' })]),
+    );
+    expect(lookups.customers.map((c) => c.id)).toEqual(expect.arrayContaining([ids.walkIn, ids.tight]));
+  });
+
+  it('a held sale is retrieved once on a till of the branch and issued in that till chain as the same invoice', async () => {
+    const held = await app.api
+      .post('/api/SalesInvoices')
+      .set(as())
+      .send({ ...cashSale('3'), payments: [], then: 'hold' });
+    expect(held.status).toBe(201);
+    expect(held.body.status).toBe('held');
+    const hung = await app.api
+      .get('/api/SalesInvoices')
+      .query({ search: held.body.code, pageSize: 50 })
+      .set(as());
+    expect(
+      (hung.body.items as { id: string; status: string }[]).find((i) => i.id === held.body.id)?.status,
+    ).toBe('held');
+    const retrieved = await app.api.post(`/api/SalesInvoices/${held.body.id}/retrieve`).set(as());
+    expect(retrieved.status).toBe(200);
+    expect(retrieved.body.status).toBe('drafted');
+    // a second till retrieving the same one
+    expect((await app.api.post(`/api/SalesInvoices/${held.body.id}/retrieve`).set(as())).status).toBe(409);
+    const state = await till('الكاشير 8');
+    const sale = await make(state, cashSale('4'));
+    const answer = await send({ ...sale.input, invoiceId: held.body.id });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'issued', invoiceId: held.body.id, total: '46.00' });
+    const invoice = (await app.api.get(`/api/SalesInvoices/${held.body.id}`).set(as())).body as {
+      status: string;
+      referenceNumber: string;
+      lines: { quantity: string }[];
+    };
+    expect(invoice).toMatchObject({ status: 'issued', referenceNumber: sale.number });
+    expect(invoice.lines.map((l) => Number(l.quantity))).toEqual([4]);
+    expect(await invoicesOf(sale.number)).toHaveLength(1);
+    // a held sale nobody retrieved is not issued by a till: kept for a supervisor, the chain goes on
+    const other = await app.api
+      .post('/api/SalesInvoices')
+      .set(as())
+      .send({ ...cashSale('1'), payments: [], then: 'hold' });
+    const next = await make(sale.state, cashSale('1'));
+    const kept = await send({ ...next.input, invoiceId: other.body.id });
+    expect(kept.body).toMatchObject({
+      status: 'needsAttention',
+      reason: 'tillSaleNotRetrieved',
+      invoiceId: null,
+    });
+    expect((await app.api.get(`/api/SalesInvoices/${other.body.id}`).set(as())).body.status).toBe('held');
+  });
+
   it('random resends, reordering and concurrent duplicates: every sale exactly once, the chain unbroken (seeded)', async () => {
     let seed = Number(process.env.POS_SYNC_SEED ?? 20261127);
     const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;

@@ -23,6 +23,8 @@ export async function adminApi(request: APIRequestContext) {
   return {
     /** The admin's default branch, the one the screens work in after sign-in. */
     branchId: admin.defaultBranchId,
+    /** The admin's headers, for a call the helpers below do not make (a PUT). */
+    headers: async () => headers,
     async get<T>(url: string): Promise<T> {
       const res = await request.get(url, { headers });
       expect(res.status(), await res.text()).toBe(200);

@@ -32,6 +32,11 @@ export const tillSaleInput = z.object({
   previousHash: hashSchema,
   hash: hashSchema,
   issuedAt: z.string().datetime(),
+  /**
+   * A held ('hung') invoice the till retrieved (the `retrieve` transition: held → drafted, once, on one till of
+   * the branch): the sync updates that document with the sale and issues it in the till's chain.
+   */
+  invoiceId: idSchema.optional(),
   sale: documentInputSchema(salesInvoices),
 });
 export type TillSaleInput = z.input<typeof tillSaleInput>;
@@ -60,7 +65,83 @@ export const tillSaleSchema = z.object({
 });
 export type TillSale = z.infer<typeof tillSaleSchema>;
 
+/**
+ * An item as the till keeps it offline (issue 15 deliverable 7), from the sales service's replica of inventory's
+ * items: its barcodes per unit, its scale code, its prices and its VAT (standard-rated unless not taxable, as the
+ * sales invoice form starts a line). A deleted item comes with `deleted: true` so the till drops it.
+ */
+export const posCatalogItemSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  arabicName: z.string(),
+  englishName: z.string(),
+  deleted: z.boolean(),
+  isActive: z.boolean(),
+  barcode: z.string(),
+  isBalanceItem: z.boolean(),
+  scaleCode: z.string(),
+  mainUnitId: z.string().nullable(),
+  salesPrice: z.string().nullable(),
+  minSalesPrice: z.string().nullable(),
+  taxCategory: z.enum(['S', 'E']),
+  taxRate: z.string(),
+  units: z.array(
+    z.object({
+      unitId: z.string().nullable(),
+      conversionRate: z.string().nullable(),
+      barcode: z.string(),
+      salesPrice: z.string().nullable(),
+    }),
+  ),
+});
+export type PosCatalogItem = z.infer<typeof posCatalogItemSchema>;
+
+/** A page of the catalogue feed and the cursor of its last row (null: the till is up to date). */
+export const posCatalogPageSchema = z.object({
+  items: z.array(posCatalogItemSchema),
+  next: z.string().nullable(),
+});
+export type PosCatalogPage = z.infer<typeof posCatalogPageSchema>;
+
+const namedSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  arabicName: z.string(),
+  englishName: z.string(),
+});
+
+/** What the till keeps besides items: units, payment methods (with their kind) and customers (found by phone). */
+export const posLookupsSchema = z.object({
+  units: z.array(namedSchema),
+  paymentMethods: z.array(namedSchema.extend({ kind: z.string() })),
+  customers: z.array(namedSchema.extend({ phone: z.string().nullable(), isCashCustomer: z.boolean() })),
+});
+export type PosLookups = z.infer<typeof posLookupsSchema>;
+
 export const posRoutes = defineRoutes({
+  catalog: {
+    method: 'get',
+    path: '/api/PointOfSale/Catalog',
+    service: 'sales',
+    access: access.permission(P.addSalesTransactions),
+    tag: 'PointOfSale',
+    summary:
+      "The till's offline catalogue, changed items after a cursor in the order they changed (deleted ones as deleted)",
+    query: z.object({
+      after: z.string().max(120).optional(),
+      limit: z.coerce.number().int().min(1).max(5000).default(1000),
+    }),
+    response: posCatalogPageSchema,
+  },
+  lookups: {
+    method: 'get',
+    path: '/api/PointOfSale/Lookups',
+    service: 'sales',
+    access: access.permission(P.addSalesTransactions),
+    tag: 'PointOfSale',
+    summary: 'What the till keeps besides items: units, active payment methods and customers',
+    response: posLookupsSchema,
+  },
   registerTill: {
     method: 'post',
     path: '/api/PointOfSale/Tills',

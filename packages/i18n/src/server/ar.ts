@@ -209,6 +209,7 @@ export const ar: ServerMessages = {
     'الإيصال {number} لا يطابق الفاتورة التي يحسبها الخادم (الإجمالي {total}): يجب أن يراجعه مشرف',
   tillSaleConflict: 'استُلم هذا البيع من قبل بالإيصال {number}',
   tillChainGap: 'يجب أن تصل إيصالات نقطة البيع بالترتيب: ينتظر الخادم الإيصال {expected}',
+  tillSaleNotRetrieved: 'الفاتورة المعلقة {code} لم تُسترجع في نقطة بيع (حالتها {status}): استرجعها ثم بِعها',
   tillChainBroken: 'سلسلة نقطة البيع لا تتصل بآخر إيصال لدى الخادم',
   // scale labels (issue 15, deliverable 2)
   badCheckDigit: 'رقم التحقق في ملصق الميزان غير صحيح (قراءة خاطئة): أعد مسح الملصق',

@@ -234,6 +234,8 @@ export const de: ServerMessages = {
   tillSaleConflict: 'Dieser Verkauf wurde bereits als Beleg {number} empfangen',
   tillChainGap:
     'Die Belege der Kasse müssen der Reihe nach ankommen: der Server erwartet als Nächstes Beleg {expected}',
+  tillSaleNotRetrieved:
+    'Die geparkte Rechnung {code} wurde an keiner Kasse abgerufen (Status {status}): erst abrufen, dann verkaufen',
   tillChainBroken: 'Die Kette der Kasse schließt nicht an den letzten Beleg des Servers an',
   // scale labels (issue 15, deliverable 2)
   badCheckDigit: 'Die Prüfziffer des Waagenetiketts ist falsch (Lesefehler): bitte erneut scannen',

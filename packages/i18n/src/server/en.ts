@@ -216,6 +216,8 @@ export const en = {
     'The receipt {number} does not match the invoice the server computes (total {total}): a supervisor must check it',
   tillSaleConflict: 'This sale was already received as receipt {number}',
   tillChainGap: "The till's receipts must arrive in order: the server expects receipt {expected} next",
+  tillSaleNotRetrieved:
+    'The held invoice {code} was not retrieved at a till (it is {status}): retrieve it, then sell it',
   tillChainBroken: "The till's chain does not continue from the last receipt the server holds",
   // scale labels (issue 15, deliverable 2)
   badCheckDigit: "The scale label's check digit is wrong (a misread label): scan it again",

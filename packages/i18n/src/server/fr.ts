@@ -232,6 +232,8 @@ export const fr: ServerMessages = {
   tillSaleConflict: 'Cette vente a déjà été reçue comme ticket {number}',
   tillChainGap:
     'Les tickets de la caisse doivent arriver dans l’ordre : le serveur attend le ticket {expected}',
+  tillSaleNotRetrieved:
+    'La facture en attente {code} n’a pas été reprise à une caisse (elle est {status}) : reprenez-la, puis vendez-la',
   tillChainBroken: 'La chaîne de la caisse ne suit pas le dernier ticket connu du serveur',
   // scale labels (issue 15, deliverable 2)
   badCheckDigit:

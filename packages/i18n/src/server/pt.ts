@@ -220,6 +220,8 @@ export const pt: ServerMessages = {
     'O talão {number} não corresponde à fatura calculada pelo servidor (total {total}): um supervisor tem de o verificar',
   tillSaleConflict: 'Esta venda já foi recebida como talão {number}',
   tillChainGap: 'Os talões da caixa têm de chegar por ordem: o servidor espera o talão {expected}',
+  tillSaleNotRetrieved:
+    'A fatura suspensa {code} não foi recuperada numa caixa (está {status}): recupere-a e depois venda-a',
   tillChainBroken: 'A cadeia da caixa não continua a partir do último talão do servidor',
   // scale labels (issue 15, deliverable 2)
   badCheckDigit:

@@ -430,7 +430,9 @@ export function documentEngineRoutes(
   const closeIn = (ctx: RequestContext, trx: Executor, doc: DocumentDef, id: string) =>
     transitionIn(ctx, trx, doc, id, closing(doc));
   registerCloser(deps, docs, closeIn, (ctx, doc, id) => findAllowed(scopeOf(ctx), ctx, doc, id));
-  registerTransitions(deps, docs, transitionIn, (ctx, trx, doc, input) => saveIn(ctx, trx, doc, null, input));
+  registerTransitions(deps, docs, transitionIn, (ctx, trx, doc, input, id) =>
+    saveIn(ctx, trx, doc, id, input),
+  );
 
   return docs.flatMap((doc) => {
     const [list, get, create, update, remove, attach, download, detach, ...changes] = documentRoutes(doc);

@@ -24,14 +24,15 @@ type Engine = (
 ) => Promise<DocumentRecord>;
 
 /**
- * A new document saved in the caller's transaction, with its `then` (a till's sale issued as the point of sale
- * syncs it): the same checks, posting and audit as `POST {apiPath}`, without that route's idempotency (the
- * caller keeps its own).
+ * A document saved in the caller's transaction, with its `then` (a till's sale issued as the point of sale
+ * syncs it): the same checks, posting and audit as `POST {apiPath}` (new) or `PUT {apiPath}/{id}` (with an id:
+ * a held sale a till retrieved), without those routes' idempotency (the caller keeps its own).
  */
 export type DocumentSaver = (
   ctx: RequestContext,
   trx: Executor,
   input: DocumentInput,
+  id?: string,
 ) => Promise<DocumentRecord>;
 
 type Saver = (
@@ -39,6 +40,7 @@ type Saver = (
   trx: Executor,
   doc: DocumentDef,
   input: DocumentInput,
+  id: string | null,
 ) => Promise<DocumentRecord>;
 
 const engines = new WeakMap<ServiceDeps, { docs: readonly DocumentDef[]; run: Engine; save: Saver }>();
@@ -61,9 +63,9 @@ function engineOf(deps: ServiceDeps, docName: string) {
 
 /** New documents of one type of the service; it throws until the engine's routes are built. */
 export function documentSaver(deps: ServiceDeps, docName: string): DocumentSaver {
-  return (ctx, trx, input) => {
+  return (ctx, trx, input, id) => {
     const { engine, doc } = engineOf(deps, docName);
-    return engine.save(ctx, trx, doc, input);
+    return engine.save(ctx, trx, doc, input, id ?? null);
   };
 }
 

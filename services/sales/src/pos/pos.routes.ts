@@ -8,6 +8,7 @@ import {
   type ServiceDeps,
 } from '@erp/service-kit';
 import { findReceipt } from './receipts';
+import { catalogPage, posLookups } from './catalog';
 import { needsAttention, retryTillSale, syncTillSale } from './sync';
 import { listTills, registerTill, tillOf } from './tills';
 
@@ -15,6 +16,8 @@ import { listTills, registerTill, tillOf } from './tills';
 export function posHandlers(deps: ServiceDeps): BoundRoute[] {
   const scope = (ctx: RequestContext) => tenantScope(deps.db, requirePrincipal(ctx).tenantId);
   return [
+    handle(r.catalog, ({ ctx, query }) => catalogPage(scope(ctx), query)),
+    handle(r.lookups, ({ ctx }) => posLookups(scope(ctx))),
     handle(r.registerTill, ({ ctx, body }) =>
       deps.transact((trx) => registerTill(tenantScope(trx, requirePrincipal(ctx).tenantId), ctx, body.name)),
     ),

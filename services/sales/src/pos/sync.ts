@@ -31,6 +31,9 @@ import { withTillPlace, type TillPlace } from './till-place';
 
 type Row = Record<string, unknown>;
 
+// a kept sale's payload names the held invoice the till retrieved, so a supervisor's retry issues that one
+const RETRIEVED = 'retrievedInvoiceId';
+
 /** Why the server refused a sale: the field's reason of a validation failure, else the refusal's. */
 function refusalOf(e: AppError): { reason: string; params: Record<string, unknown> } {
   const field = e.key === 'validationFailed' ? e.fields[0] : undefined;
@@ -75,12 +78,29 @@ async function issueInPlace(
   trx: Executor,
   place: TillPlace,
   sale: DocumentInput,
+  /** A held invoice the till retrieved (drafted again): updated with the sale and issued, not a new one. */
+  retrievedId?: string,
 ): Promise<{ invoiceId: string } | { reason: string; params: Record<string, unknown> }> {
   const save = documentSaver(deps, salesInvoices.name);
+  if (retrievedId) {
+    // only a held sale retrieved at a till (drafted again by `retrieve`, which only one till wins) is sold here
+    const held = (await tenantScope(
+      trx,
+      requirePrincipal(ctx).tenantId,
+    )(documentTableOf(salesInvoices))
+      .where({ id: retrievedId })
+      .first('code', 'status')) as Row | undefined;
+    if (!held) return { reason: 'notFound', params: {} };
+    if (held.status !== 'drafted')
+      return {
+        reason: 'tillSaleNotRetrieved',
+        params: { code: String(held.code), status: String(held.status) },
+      };
+  }
   try {
     const record = await (
       trx as { transaction: <T>(w: (sp: Executor) => Promise<T>) => Promise<T> }
-    ).transaction((sp) => withTillPlace(sp, place, () => save(ctx, sp, sale)));
+    ).transaction((sp) => withTillPlace(sp, place, () => save(ctx, sp, sale, retrievedId)));
     return { invoiceId: record.id };
   } catch (e) {
     if (e instanceof AppError) return refusalOf(e);
@@ -121,7 +141,7 @@ export async function syncTillSale(
       const place: TillPlace = { unit, number, ...input };
       const sale = { ...input.sale, referenceNumber: number, then: 'issue' } as DocumentInput;
       const tillCtx = { ...ctx, branchId: till.branchId };
-      const outcome = await issueInPlace(deps, tillCtx, trx, place, sale);
+      const outcome = await issueInPlace(deps, tillCtx, trx, place, sale, input.invoiceId);
       await s('sales_issue_units').where({ unit }).update({ counter: input.counter, last_hash: input.hash });
       const now = nowIso();
       const row = {
@@ -133,7 +153,7 @@ export async function syncTillSale(
         invoice_id: 'invoiceId' in outcome ? outcome.invoiceId : null,
         reason: 'reason' in outcome ? outcome.reason : null,
         params: 'params' in outcome ? JSON.stringify(outcome.params) : null,
-        payload: JSON.stringify(sale),
+        payload: JSON.stringify(input.invoiceId ? { ...sale, [RETRIEVED]: input.invoiceId } : sale),
         previous_hash: input.previousHash,
         hash: input.hash,
         issued_at: input.issuedAt,
@@ -200,8 +220,12 @@ export async function retryTillSale(
       hash: String(row.hash),
       issuedAt: String(row.issued_at),
     };
-    const sale = parseJson<DocumentInput>(row.payload, {} as DocumentInput);
-    const outcome = await issueInPlace(deps, { ...ctx, branchId: till.branchId }, trx, place, sale);
+    const { [RETRIEVED]: retrievedId, ...sale } = parseJson<DocumentInput & { [RETRIEVED]?: string }>(
+      row.payload,
+      {} as DocumentInput,
+    );
+    const tillCtx = { ...ctx, branchId: till.branchId };
+    const outcome = await issueInPlace(deps, tillCtx, trx, place, sale as DocumentInput, retrievedId);
     if (!('invoiceId' in outcome)) {
       await s('pos_sales')
         .where({ till_id: till.id, counter })

@@ -1,0 +1,681 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  defaultPosConfiguration,
+  formatDecimal,
+  posRoutes,
+  type PosCatalogPage,
+  type PosLookups,
+  type Till,
+  type TillSale,
+} from '@erp/contracts';
+import { nameOf, useFeature } from '@erp/ui-kit';
+import {
+  emptyIndex,
+  indexItems,
+  lookupScan,
+  rewoundCursor,
+  searchItems,
+  type BarcodeIndex,
+} from './barcode-index';
+import {
+  addItem,
+  addPayment,
+  cartTotals,
+  changeOf,
+  dueOf,
+  emptyCart,
+  issueRefusal,
+  removeLine,
+  removePayment,
+  saleInputOf,
+  setLineField,
+  type Cart,
+  type LineField,
+} from './cart';
+import { flushOutbox, type TillServer } from './outbox';
+import {
+  allItems,
+  keptSales,
+  makeSale,
+  openTillDb,
+  outboxStore,
+  readMeta,
+  storeCatalogPage,
+  waitingCount,
+  writeMeta,
+  type TillMeta,
+} from './till-db';
+import { tillCss } from './till-css';
+
+type Problem = {
+  status?: number;
+  code?: string;
+  message?: string;
+  problem?: { errors?: { field: string; message?: string }[] };
+};
+const problemOf = (e: unknown): Problem => (typeof e === 'object' && e ? (e as Problem) : {});
+const CATALOG_PAGE = 2000;
+const today = () => new Date().toISOString().slice(0, 10);
+
+interface HeldInvoice {
+  id: string;
+  code: string;
+  date: string;
+  totalValue: string;
+}
+
+/**
+ * /point-of-sale (issue 15): the till, full screen and keyboard-first. The scan field keeps the focus; a scan is
+ * looked up in the in-memory index of the till's offline catalogue (never the network); a sale is made on the
+ * till (its final number and hash) and stored in IndexedDB before anything is sent; the outbox is sent in order
+ * whenever the server answers. Keys: Enter scans, F2 search, F4 quantity, F5 price, F6 discount, Delete removes
+ * the line, F7 customer by phone, F8 hold, F9 hung invoices, F10 pay.
+ */
+export function PointOfSaleScreen() {
+  const context = useFeature();
+  const { api, language, decimals, branch } = context;
+  const { t } = useTranslation();
+  const [db, setDb] = useState<IDBDatabase | null>(null);
+  const [meta, setMeta] = useState<TillMeta | null>(null);
+  const indexRef = useRef<BarcodeIndex>(emptyIndex());
+  const [catalogSize, setCatalogSize] = useState(0);
+  const [cart, setCart] = useState<Cart>(() => emptyCart(branch?.defaultCustomerId ?? null));
+  const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
+  const [online, setOnline] = useState(() => navigator.onLine);
+  const [waiting, setWaiting] = useState(0);
+  const [kept, setKept] = useState<TillSale[]>([]);
+  const [search, setSearch] = useState('');
+  const [keyField, setKeyField] = useState<LineField | null>(null);
+  const [keyValue, setKeyValue] = useState('');
+  const [phone, setPhone] = useState('');
+  const [payMethod, setPayMethod] = useState('');
+  const [payAmount, setPayAmount] = useState('');
+  const [panel, setPanel] = useState<'none' | 'search' | 'pay' | 'hung' | 'customer'>('none');
+  const [held, setHeld] = useState<HeldInvoice[]>([]);
+  const [lastReceipt, setLastReceipt] = useState<string | null>(null);
+  const scanRef = useRef<HTMLInputElement>(null);
+  const flushing = useRef(false);
+
+  const storeId = branch?.defaultStoreId ?? '';
+  const config = meta?.config ?? defaultPosConfiguration;
+  const lookups: PosLookups = meta?.lookups ?? { units: [], paymentMethods: [], customers: [] };
+  // the branch's default customer, else the tenant's cash customer (spec section 5)
+  const defaultCustomer =
+    branch?.defaultCustomerId ?? lookups.customers.find((c) => c.isCashCustomer)?.id ?? null;
+  const refocus = useCallback(() => requestAnimationFrame(() => scanRef.current?.focus()), []);
+  const fail = useCallback(
+    (key: string, params?: Record<string, unknown>) => {
+      setMessage({ kind: 'error', text: t(`pos.errors.${key}`, { defaultValue: key, ...params }) });
+      refocus();
+    },
+    [t, refocus],
+  );
+
+  // the till's database, its catalogue indexed in memory, then the server's changes since the cursor
+  useEffect(() => {
+    if (!branch) return;
+    let live = true;
+    void (async () => {
+      const opened = await openTillDb(branch.id);
+      const m = await readMeta(opened);
+      indexRef.current = indexItems(emptyIndex(), await allItems(opened));
+      if (!live) return;
+      setDb(opened);
+      setMeta(m);
+      setCatalogSize(indexRef.current.byId.size);
+      setWaiting(await waitingCount(opened));
+      setKept(await keptSales(opened));
+    })();
+    return () => {
+      live = false;
+    };
+  }, [branch]);
+
+  const refresh = useCallback(async () => {
+    if (!db) return;
+    const m = await readMeta(db);
+    let till = m.till;
+    // the till registers itself once; from then on its chain lives here
+    if (!till) {
+      const made = await api.post<Till>(
+        posRoutes.registerTill.path,
+        { name: `${branch?.code ?? ''} ${t('pos.till')}`.trim() },
+        { quiet: true },
+      );
+      till = {
+        tillId: made.id,
+        code: made.code,
+        name: made.name,
+        counter: made.counter,
+        lastHash: made.lastHash,
+      };
+      await writeMeta(db, { till });
+    }
+    const [lookupsNow, company] = await Promise.all([
+      api.get<PosLookups>(posRoutes.lookups.path, undefined, { quiet: true }),
+      api
+        .get<{ posConfiguration?: TillMeta['config'] }>('/api/Company', undefined, { quiet: true })
+        .catch(() => null),
+    ]);
+    await writeMeta(db, {
+      lookups: lookupsNow,
+      ...(company?.posConfiguration ? { config: company.posConfiguration } : {}),
+    });
+    // items change in the order their events say (as_of); an event that arrives late carries an older as_of
+    // than the cursor, so each refresh starts a little before it (a resent item is simply written again)
+    let cursor = m.cursor ? rewoundCursor(m.cursor, 5 * 60_000) : null;
+    for (;;) {
+      const page = await api.get<PosCatalogPage>(posRoutes.catalog.path, undefined, {
+        query: { limit: CATALOG_PAGE, ...(cursor ? { after: cursor } : {}) },
+        quiet: true,
+      });
+      if (page.items.length > 0) {
+        await storeCatalogPage(db, page.items, page.next);
+        indexItems(indexRef.current, page.items);
+      }
+      cursor = page.next;
+      if (page.items.length < CATALOG_PAGE) break;
+    }
+    setCatalogSize(indexRef.current.byId.size);
+    setMeta(await readMeta(db));
+  }, [db, api, branch, t]);
+
+  const server = useMemo<TillServer>(
+    () => ({
+      async send(entry) {
+        try {
+          const sale = await api.post<TillSale>(posRoutes.syncSale.path, entry.input, {
+            headers: { 'Idempotency-Key': entry.uuid },
+            quiet: true,
+          });
+          return { ok: true, sale };
+        } catch (e) {
+          const p = problemOf(e);
+          if (!p.status) throw e;
+          return { ok: false, status: p.status, code: p.code };
+        }
+      },
+      async serverCounter(tillId) {
+        return (
+          await api.get<Till>(posRoutes.getTill.path.replace(':id', tillId), undefined, { quiet: true })
+        ).counter;
+      },
+    }),
+    [api],
+  );
+
+  const flush = useCallback(async () => {
+    if (!db || flushing.current) return;
+    flushing.current = true;
+    try {
+      const result = await flushOutbox(outboxStore(db), server);
+      setOnline(result.stopped !== 'offline' && navigator.onLine);
+      if (result.kept.length) setMessage({ kind: 'error', text: t('pos.keptForSupervisor') });
+    } finally {
+      flushing.current = false;
+      setWaiting(await waitingCount(db));
+      setKept(await keptSales(db));
+    }
+  }, [db, server, t]);
+
+  useEffect(() => {
+    if (!db) return;
+    const sync = () =>
+      refresh()
+        .then(() => setOnline(true))
+        .catch((e: unknown) => {
+          if (!problemOf(e).status) setOnline(false);
+        })
+        .finally(() => void flush());
+    void sync();
+    const up = () => void sync();
+    const down = () => setOnline(false);
+    window.addEventListener('online', up);
+    window.addEventListener('offline', down);
+    const timer = window.setInterval(() => void flush(), 15_000);
+    return () => {
+      window.removeEventListener('online', up);
+      window.removeEventListener('offline', down);
+      window.clearInterval(timer);
+    };
+  }, [db, refresh, flush]);
+
+  useEffect(() => {
+    refocus();
+  }, [refocus]);
+  useEffect(() => {
+    if (defaultCustomer) setCart((c) => (c.customerId ? c : { ...c, customerId: defaultCustomer }));
+  }, [defaultCustomer]);
+
+  const selected = cart.lines.find((l) => l.key === cart.selected) ?? null;
+  const totals = useMemo(() => cartTotals(cart), [cart]);
+  const money = (v: string) => formatDecimal(v, decimals);
+  const customer = lookups.customers.find((c) => c.id === cart.customerId);
+
+  function scan(code: string) {
+    const result = lookupScan(indexRef.current, code, config);
+    if (result.kind === 'refused') return fail(result.reason);
+    setMessage(null);
+    setCart((c) =>
+      result.kind === 'item'
+        ? addItem(c, result.item, result.unitId)
+        : addItem(c, result.item, result.unitId, {
+            ...(result.weight !== undefined ? { weight: result.weight } : {}),
+            ...(result.price !== undefined ? { labelPrice: result.price } : {}),
+          }),
+    );
+  }
+
+  function applyKey() {
+    if (!selected || !keyField) return;
+    const item = indexRef.current.byId.get(selected.itemId);
+    const listPrice = item
+      ? (item.units.find((u) => u.unitId === selected.unitId)?.salesPrice ?? item.salesPrice ?? '0')
+      : '0';
+    // the session does not carry a cashier's own limits (maxAllowedDiscount, raising the price) yet: the till
+    // allows them to admins only, so that no receipt is made that the server would refuse at sync
+    const rights = { maxDiscount: context.isAdmin ? '100' : '0', canRaisePrice: context.isAdmin };
+    const out = setLineField(cart, selected.key, keyField, keyValue, rights, listPrice);
+    if ('refused' in out) return fail(out.refused);
+    setCart(out.cart);
+    setKeyField(null);
+    setKeyValue('');
+    refocus();
+  }
+
+  function findCustomer() {
+    const digits = phone.replace(/\D/g, '');
+    const found = lookups.customers.find(
+      (c) => c.phone && c.phone.replace(/\D/g, '').endsWith(digits) && digits.length >= 6,
+    );
+    if (!found) return fail('customerNotFound');
+    setCart((c) => ({ ...c, customerId: found.id }));
+    setPanel('none');
+    setPhone('');
+    refocus();
+  }
+
+  function pay() {
+    const method = lookups.paymentMethods.find((m) => m.id === payMethod);
+    if (!method) return fail('choosePaymentMethod');
+    const amount = payAmount.trim() || dueOf(cart).toFixed(2);
+    const out = addPayment(cart, { paymentMethodId: method.id, kind: method.kind, amount });
+    if ('refused' in out) return fail(out.refused);
+    setCart(out.cart);
+    setPayAmount('');
+    setMessage(null);
+  }
+
+  async function issue() {
+    if (!db) return;
+    const refusal = issueRefusal(cart);
+    if (refusal) return fail(refusal);
+    if (!storeId) return fail('noStore');
+    const entry = await makeSale(db, saleInputOf(cart, storeId, today()), cart.invoiceId);
+    setLastReceipt(entry.number);
+    setCart(emptyCart(defaultCustomer));
+    setPanel('none');
+    setMessage({ kind: 'info', text: t('pos.issued', { number: entry.number }) });
+    setWaiting(await waitingCount(db));
+    setMeta(await readMeta(db));
+    refocus();
+    void flush();
+  }
+
+  async function hold() {
+    if (cart.lines.length === 0) return fail('emptySale');
+    if (!storeId) return fail('noStore');
+    try {
+      const sale = { ...saleInputOf({ ...cart, payments: [] }, storeId, today()), then: 'hold' };
+      if (cart.invoiceId) await api.put('/api/SalesInvoices', sale, cart.invoiceId, { quiet: true });
+      else await api.post('/api/SalesInvoices', sale, { quiet: true });
+      setCart(emptyCart(defaultCustomer));
+      setMessage({ kind: 'info', text: t('pos.held') });
+    } catch (e) {
+      const p = problemOf(e);
+      // the server's own words, field by field (a line's quantity, a closed period...)
+      const fields = (p.problem?.errors ?? []).map((f) => `${f.field}: ${f.message ?? ''}`).join('، ');
+      fail(p.status ? 'holdRefused' : 'holdNeedsNetwork', { detail: fields || p.message || '' });
+    }
+    refocus();
+  }
+
+  async function showHung() {
+    try {
+      const list = await api.get<{ items: HeldInvoice[] }>('/api/SalesInvoices', undefined, {
+        query: { status: 'held', pageSize: 50 },
+        quiet: true,
+      });
+      setHeld(list.items);
+      setPanel('hung');
+    } catch {
+      fail('holdNeedsNetwork');
+    }
+  }
+
+  async function retrieve(id: string) {
+    try {
+      const doc = await api.post<{ id: string; customerId: string | null; lines: Record<string, unknown>[] }>(
+        `/api/SalesInvoices/${id}/retrieve`,
+        undefined,
+        { quiet: true },
+      );
+      let next: Cart = {
+        ...emptyCart(doc.customerId ?? defaultCustomer),
+        invoiceId: doc.id,
+      };
+      for (const l of doc.lines) {
+        const item = indexRef.current.byId.get(String(l.itemId));
+        if (!item) continue;
+        next = addItem(next, item, String(l.unitId), { weight: String(l.quantity) });
+        const key = next.selected!;
+        next = {
+          ...next,
+          lines: next.lines.map((x) =>
+            x.key === key ? { ...x, price: String(l.price), discount: String(l.discount ?? '0') || '0' } : x,
+          ),
+        };
+      }
+      setCart(next);
+      setPanel('none');
+      setMessage({ kind: 'info', text: t('pos.retrieved') });
+    } catch (e) {
+      fail(problemOf(e).status === 409 ? 'alreadyRetrieved' : 'holdNeedsNetwork');
+    }
+    refocus();
+  }
+
+  function onKey(e: KeyboardEvent) {
+    const keys: Record<string, () => void> = {
+      F2: () => setPanel('search'),
+      F4: () => selected && setKeyField('quantity'),
+      F5: () => selected && setKeyField('price'),
+      F6: () => selected && setKeyField('discount'),
+      F7: () => setPanel('customer'),
+      F8: () => void hold(),
+      F9: () => void showHung(),
+      F10: () => setPanel('pay'),
+      Escape: () => {
+        setPanel('none');
+        setKeyField(null);
+        refocus();
+      },
+    };
+    const run = keys[e.key];
+    if (run) {
+      e.preventDefault();
+      run();
+    }
+  }
+
+  const found = useMemo(
+    () => (panel === 'search' ? searchItems(indexRef.current, search) : []),
+    [panel, search],
+  );
+
+  return (
+    <div className="erp-till" data-testid="till" dir={context.dir} onKeyDown={onKey}>
+      <style>{tillCss}</style>
+      <header className="erp-till__bar">
+        <strong data-testid="till-code">
+          {meta?.till ? `${meta.till.name} (${meta.till.code})` : t('pos.opening')}
+        </strong>
+        <span className={online ? 'erp-till__online' : 'erp-till__offline'} data-testid="till-online">
+          {online ? t('pos.online') : t('pos.offline')}
+        </span>
+        <span data-testid="till-waiting" data-count={waiting}>
+          {t('pos.waiting', { count: waiting })}
+        </span>
+        <span data-testid="till-catalog" data-count={catalogSize}>
+          {t('pos.catalog', { count: catalogSize })}
+        </span>
+        {kept.length > 0 && (
+          <span className="erp-till__offline" data-testid="till-kept">
+            {t('pos.kept', { count: kept.length })}:{' '}
+            {kept.map((k) => `${k.number} (${k.message ?? k.reason})`).join('، ')}
+          </span>
+        )}
+        {lastReceipt && <span data-testid="till-last-receipt">{lastReceipt}</span>}
+        <button
+          type="button"
+          className="erp-till__exit"
+          data-testid="till-exit"
+          onClick={() => context.navigate('/')}
+        >
+          {t('pos.exit')}
+        </button>
+      </header>
+      <div className="erp-till__main">
+        <section className="erp-till__sale">
+          <input
+            ref={scanRef}
+            className="erp-till__scan"
+            data-testid="till-scan"
+            aria-label={t('pos.scan')}
+            placeholder={t('pos.scan')}
+            autoComplete="off"
+            inputMode="numeric"
+            onBlur={() => panel === 'none' && !keyField && refocus()}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              const code = e.currentTarget.value;
+              e.currentTarget.value = '';
+              if (code.trim()) scan(code);
+            }}
+          />
+          {message && (
+            <div
+              role="alert"
+              className={`erp-till__message erp-till__message--${message.kind}`}
+              data-testid="till-message"
+            >
+              {message.text}
+            </div>
+          )}
+          <table className="erp-till__lines" data-testid="till-lines">
+            <thead>
+              <tr>
+                <th>{t('pos.item')}</th>
+                <th>{t('pos.quantity')}</th>
+                <th>{t('pos.price')}</th>
+                <th>{t('pos.discount')}</th>
+                <th>{t('pos.lineTotal')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {cart.lines.map((l, i) => (
+                <tr
+                  key={l.key}
+                  data-testid="till-line"
+                  data-selected={l.key === cart.selected}
+                  onClick={() => setCart((c) => ({ ...c, selected: l.key }))}
+                >
+                  <td>{nameOf(l, language)}</td>
+                  <td data-testid="till-line-quantity">{l.quantity}</td>
+                  <td>{l.price}</td>
+                  <td>{l.discount}%</td>
+                  <td>{money(totals.lines[i]?.net ?? '0')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {keyField && selected && (
+            <div className="erp-till__key">
+              <label htmlFor="till-key">{t(`pos.${keyField}`)}</label>
+              <input
+                id="till-key"
+                data-testid="till-key"
+                autoFocus
+                value={keyValue}
+                onChange={(e) => setKeyValue(e.target.value)}
+                onKeyDown={(e) => e.key === 'Enter' && applyKey()}
+              />
+              <button
+                type="button"
+                onClick={() => {
+                  setCart((c) => removeLine(c, selected.key));
+                  setKeyField(null);
+                  refocus();
+                }}
+              >
+                {t('pos.removeLine')}
+              </button>
+            </div>
+          )}
+        </section>
+        <aside className="erp-till__side">
+          <div className="erp-till__totals" data-testid="till-totals">
+            <div>
+              {t('pos.subtotal')} <span>{money(totals.taxExclusive)}</span>
+            </div>
+            <div>
+              {t('pos.vat')} <span>{money(totals.vat)}</span>
+            </div>
+            <div className="erp-till__grand">
+              {t('pos.total')} <span data-testid="till-total">{money(totals.taxInclusive)}</span>
+            </div>
+            <div>
+              {t('pos.due')} <span data-testid="till-due">{money(dueOf(cart).toFixed(2))}</span>
+            </div>
+            <div>
+              {t('pos.change')} <span data-testid="till-change">{money(changeOf(cart))}</span>
+            </div>
+          </div>
+          <div data-testid="till-customer">
+            {t('pos.customer')}: {customer ? nameOf(customer, language) : '—'}
+          </div>
+          {cart.invoiceId && <div data-testid="till-retrieved">{t('pos.retrievedSale')}</div>}
+          <div className="erp-till__buttons">
+            <button type="button" data-testid="till-search-open" onClick={() => setPanel('search')}>
+              F2 {t('pos.search')}
+            </button>
+            <button type="button" data-testid="till-customer-open" onClick={() => setPanel('customer')}>
+              F7 {t('pos.customerByPhone')}
+            </button>
+            <button type="button" data-testid="till-hold" onClick={() => void hold()}>
+              F8 {t('pos.hold')}
+            </button>
+            <button type="button" data-testid="till-hung" onClick={() => void showHung()}>
+              F9 {t('pos.hung')}
+            </button>
+            <button type="button" data-testid="till-pay" onClick={() => setPanel('pay')}>
+              F10 {t('pos.pay')}
+            </button>
+          </div>
+          {panel === 'search' && (
+            <div className="erp-till__panel" data-testid="till-search-panel">
+              <input
+                autoFocus
+                data-testid="till-search"
+                aria-label={t('pos.search')}
+                value={search}
+                placeholder={t('pos.search')}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+              <ul>
+                {found.map((item) => (
+                  <li key={item.id}>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        if (item.mainUnitId) setCart((c) => addItem(c, item, item.mainUnitId!));
+                        setPanel('none');
+                        setSearch('');
+                        refocus();
+                      }}
+                    >
+                      {item.code} {nameOf(item, language)}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {panel === 'customer' && (
+            <div className="erp-till__panel">
+              <input
+                autoFocus
+                data-testid="till-phone"
+                aria-label={t('pos.phone')}
+                value={phone}
+                placeholder={t('pos.phone')}
+                onChange={(e) => setPhone(e.target.value)}
+                onKeyDown={(e) => e.key === 'Enter' && findCustomer()}
+              />
+              <label>
+                <input
+                  type="checkbox"
+                  checked={cart.onCredit}
+                  onChange={(e) => setCart((c) => ({ ...c, onCredit: e.target.checked }))}
+                />
+                {t('pos.onCredit')}
+              </label>
+            </div>
+          )}
+          {panel === 'pay' && (
+            <div className="erp-till__panel" data-testid="till-pay-panel">
+              <select
+                data-testid="till-pay-method"
+                aria-label={t('pos.paymentMethod')}
+                value={payMethod}
+                onChange={(e) => setPayMethod(e.target.value)}
+              >
+                <option value="">{t('pos.paymentMethod')}</option>
+                {lookups.paymentMethods.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {nameOf(m, language)}
+                  </option>
+                ))}
+              </select>
+              <input
+                data-testid="till-pay-amount"
+                aria-label={t('pos.amount')}
+                value={payAmount}
+                placeholder={t('pos.amount')}
+                onChange={(e) => setPayAmount(e.target.value)}
+                onKeyDown={(e) => e.key === 'Enter' && pay()}
+              />
+              <button type="button" data-testid="till-pay-add" onClick={pay}>
+                {t('pos.addPayment')}
+              </button>
+              <ul data-testid="till-payments">
+                {cart.payments.map((p) => (
+                  <li key={p.paymentMethodId}>
+                    {nameOf(lookups.paymentMethods.find((m) => m.id === p.paymentMethodId) ?? {}, language)}{' '}
+                    {money(p.amount)}
+                    <button type="button" onClick={() => setCart((c) => removePayment(c, p.paymentMethodId))}>
+                      ×
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className="erp-till__issue"
+                data-testid="till-issue"
+                onClick={() => void issue()}
+              >
+                {t('pos.issue')}
+              </button>
+            </div>
+          )}
+          {panel === 'hung' && (
+            <div className="erp-till__panel" data-testid="till-hung-panel">
+              {held.length === 0 && <p>{t('pos.noHung')}</p>}
+              <ul>
+                {held.map((h) => (
+                  <li key={h.id}>
+                    <button type="button" data-testid="till-retrieve" onClick={() => void retrieve(h.id)}>
+                      {h.code} — {h.date}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

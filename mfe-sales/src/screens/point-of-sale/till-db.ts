@@ -1,0 +1,160 @@
+import {
+  nextTillSale,
+  type PosCatalogItem,
+  type PosConfiguration,
+  type PosLookups,
+  type TillChainState,
+  type TillSale,
+  type TillSaleInput,
+} from '@erp/contracts';
+import type { OutboxEntry, OutboxStore } from './outbox';
+
+/**
+ * The till's offline copy in IndexedDB (issue 15 deliverable 7): its chain (tillId, code, counter, lastHash), the
+ * catalogue and its cursor, the lookups, the company's scale settings, the sales waiting to be sent (the outbox)
+ * and those the server kept for a supervisor. One database per branch of the browser.
+ */
+const STORES = { meta: 'meta', items: 'items', outbox: 'outbox', kept: 'kept' } as const;
+
+export interface TillMeta {
+  till: (TillChainState & { name: string }) | null;
+  cursor: string | null;
+  lookups: PosLookups | null;
+  config: PosConfiguration | null;
+}
+
+const done = <T>(req: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+
+const committed = (tx: IDBTransaction) =>
+  new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error ?? new Error('aborted'));
+  });
+
+export function openTillDb(branchId: string): Promise<IDBDatabase> {
+  const req = indexedDB.open(`erp-till-${branchId}`, 1);
+  req.onupgradeneeded = () => {
+    const db = req.result;
+    db.createObjectStore(STORES.meta);
+    db.createObjectStore(STORES.items, { keyPath: 'id' });
+    db.createObjectStore(STORES.outbox, { keyPath: 'counter' });
+    db.createObjectStore(STORES.kept, { keyPath: 'number' });
+  };
+  return done(req);
+}
+
+export async function readMeta(db: IDBDatabase): Promise<TillMeta> {
+  const tx = db.transaction(STORES.meta);
+  const meta = tx.objectStore(STORES.meta);
+  const [till, cursor, lookups, config] = await Promise.all(
+    ['till', 'cursor', 'lookups', 'config'].map((k) => done(meta.get(k))),
+  );
+  return {
+    till: (till as TillMeta['till']) ?? null,
+    cursor: (cursor as string | undefined) ?? null,
+    lookups: (lookups as PosLookups | undefined) ?? null,
+    config: (config as PosConfiguration | undefined) ?? null,
+  };
+}
+
+export async function writeMeta(db: IDBDatabase, values: Partial<TillMeta>): Promise<void> {
+  const tx = db.transaction(STORES.meta, 'readwrite');
+  for (const [k, v] of Object.entries(values)) tx.objectStore(STORES.meta).put(v, k);
+  await committed(tx);
+}
+
+export async function allItems(db: IDBDatabase): Promise<PosCatalogItem[]> {
+  return done(db.transaction(STORES.items).objectStore(STORES.items).getAll()) as Promise<PosCatalogItem[]>;
+}
+
+/** A page of the feed and its cursor in one transaction: a reload in between never skips a page. */
+export async function storeCatalogPage(db: IDBDatabase, items: PosCatalogItem[], cursor: string | null) {
+  const tx = db.transaction([STORES.items, STORES.meta], 'readwrite');
+  const store = tx.objectStore(STORES.items);
+  for (const item of items)
+    if (item.deleted) store.delete(item.id);
+    else store.put(item);
+  tx.objectStore(STORES.meta).put(cursor, 'cursor');
+  await committed(tx);
+}
+
+const sameChain = (a: TillChainState | undefined | null, b: TillChainState) =>
+  !!a && a.tillId === b.tillId && a.counter === b.counter && a.lastHash === b.lastHash;
+
+/**
+ * A sale made at the till: its place in the chain (counter, number, hash) and the sale itself stored in ONE
+ * readwrite transaction, so a reload loses nothing and two tabs never take the same counter. The hash is Web
+ * Crypto's (asynchronous), which an IndexedDB transaction cannot wait for: the write compares the chain it read
+ * with the chain it writes over and starts again if another tab moved it (and a Web Lock, where the browser has
+ * one, keeps the tabs from racing at all).
+ */
+export async function makeSale(
+  db: IDBDatabase,
+  sale: TillSaleInput['sale'],
+  invoiceId: string | null,
+): Promise<OutboxEntry> {
+  const attempt = async (): Promise<OutboxEntry | null> => {
+    const { till } = await readMeta(db);
+    if (!till) throw new Error('no till');
+    const made = await nextTillSale(till, sale, {
+      uuid: crypto.randomUUID(),
+      issuedAt: new Date().toISOString(),
+    });
+    const entry: OutboxEntry = {
+      uuid: made.input.uuid,
+      counter: made.input.counter,
+      number: made.number,
+      input: invoiceId ? { ...made.input, invoiceId } : made.input,
+    };
+    const tx = db.transaction([STORES.meta, STORES.outbox], 'readwrite');
+    const meta = tx.objectStore(STORES.meta);
+    const now = (await done(meta.get('till'))) as TillMeta['till'];
+    if (!sameChain(now, till)) {
+      tx.abort();
+      return null;
+    }
+    meta.put({ ...till, ...made.state }, 'till');
+    tx.objectStore(STORES.outbox).put(entry);
+    await committed(tx);
+    return entry;
+  };
+  const run = async () => {
+    for (let i = 0; i < 20; i++) {
+      const entry = await attempt().catch((e: unknown) => {
+        if (e instanceof DOMException && e.name === 'AbortError') return null;
+        throw e;
+      });
+      if (entry) return entry;
+    }
+    throw new Error('the till chain kept moving');
+  };
+  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+  return locks ? locks.request(`erp-till-chain-${db.name}`, run) : run();
+}
+
+/** The outbox as the sender sees it: oldest first; a delivered sale leaves, a kept one is remembered. */
+export function outboxStore(db: IDBDatabase): OutboxStore {
+  return {
+    waiting: async () =>
+      (await done(db.transaction(STORES.outbox).objectStore(STORES.outbox).getAll())) as OutboxEntry[],
+    delivered: async (entry: OutboxEntry, answer: TillSale) => {
+      const tx = db.transaction([STORES.outbox, STORES.kept], 'readwrite');
+      tx.objectStore(STORES.outbox).delete(entry.counter);
+      if (answer.status === 'needsAttention') tx.objectStore(STORES.kept).put(answer);
+      await committed(tx);
+    },
+  };
+}
+
+export async function waitingCount(db: IDBDatabase): Promise<number> {
+  return done(db.transaction(STORES.outbox).objectStore(STORES.outbox).count());
+}
+
+export async function keptSales(db: IDBDatabase): Promise<TillSale[]> {
+  return done(db.transaction(STORES.kept).objectStore(STORES.kept).getAll()) as Promise<TillSale[]>;
+}

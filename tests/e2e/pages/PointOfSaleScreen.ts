@@ -1,0 +1,59 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** /point-of-sale (addSalesTransactions): the till, driven from the keyboard as a cashier does. */
+export class PointOfSaleScreen {
+  readonly root: Locator;
+  readonly scanField: Locator;
+  readonly lines: Locator;
+  readonly message: Locator;
+  readonly total: Locator;
+  readonly due: Locator;
+  readonly waiting: Locator;
+  readonly online: Locator;
+  readonly lastReceipt: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('till');
+    this.scanField = this.root.getByTestId('till-scan');
+    this.lines = this.root.getByTestId('till-line');
+    this.message = this.root.getByTestId('till-message');
+    this.total = this.root.getByTestId('till-total');
+    this.due = this.root.getByTestId('till-due');
+    this.waiting = this.root.getByTestId('till-waiting');
+    this.online = this.root.getByTestId('till-online');
+    this.lastReceipt = this.root.getByTestId('till-last-receipt');
+  }
+
+  /** The till open, its catalogue loaded from the server or from IndexedDB. */
+  async expectOpen(minItems = 1): Promise<void> {
+    await expect(this.root.getByTestId('till-code')).toContainText('T');
+    await expect
+      .poll(async () => Number(await this.root.getByTestId('till-catalog').getAttribute('data-count')))
+      .toBeGreaterThanOrEqual(minItems);
+  }
+
+  /** A keyboard-wedge scanner: the digits typed into the focused scan field, then Enter. */
+  async scan(code: string): Promise<void> {
+    await expect(this.scanField).toBeFocused();
+    await this.page.keyboard.type(code, { delay: 5 });
+    await this.page.keyboard.press('Enter');
+  }
+
+  async expectWaiting(count: number): Promise<void> {
+    await expect(this.waiting).toHaveAttribute('data-count', String(count), { timeout: 40_000 });
+  }
+
+  /** F10, then each payment (the method's name and an amount; no amount: what is due), then issue. */
+  async pay(payments: { method: string; amount?: string }[]): Promise<void> {
+    await this.page.keyboard.press('F10');
+    const panel = this.root.getByTestId('till-pay-panel');
+    for (const p of payments) {
+      await panel.getByTestId('till-pay-method').selectOption({ label: p.method });
+      await panel.getByTestId('till-pay-amount').fill(p.amount ?? '');
+      await panel.getByTestId('till-pay-add').click();
+    }
+    await expect(this.due).toHaveText(/^0[.,]00$/);
+    await panel.getByTestId('till-issue').click();
+    await expect(this.lines).toHaveCount(0);
+  }
+}
