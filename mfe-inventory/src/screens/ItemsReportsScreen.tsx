@@ -11,11 +11,10 @@ import {
 } from '@erp/contracts';
 import { KitStyles, ReportView } from '@erp/ui-kit';
 import { documentLink } from './common';
+import { localToday } from '@erp/i18n';
 
 export const reportKinds = ['stockBalance', 'itemMovements', 'belowLimits', 'valuation'] as const;
 export type ReportKind = (typeof reportKinds)[number];
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The /items-reports hub (issue 4, item 5), each tab a report of the engine (docs/architecture.md, 'Report
@@ -63,7 +62,7 @@ export function ItemsReportsScreen() {
         report={stockBalanceReport}
         testId="report-valuation"
         title={t('reports.valuation')}
-        initial={{ date: today() }}
+        initial={{ date: localToday() }}
         required={['date']}
         cells={recosting}
       />

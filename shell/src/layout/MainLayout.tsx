@@ -14,6 +14,7 @@ import { HorizontalMenu } from './HorizontalMenu';
 import { Navbar } from './Navbar';
 import { RemoteProblems } from './RemoteProblems';
 import { Sidebar } from './Sidebar';
+import { localToday } from '@erp/i18n';
 
 // The customizer's panel and controls load when it is first opened, not with every screen (issue 12).
 const ThemeCustomizer = lazy(() =>
@@ -21,10 +22,6 @@ const ThemeCustomizer = lazy(() =>
     default: m.ThemeCustomizer,
   })),
 );
-
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 /**
  * The signed-in layout: vertical (spec section 2's default: navbar, sidebar, page) or horizontal (navbar, menu
@@ -70,7 +67,7 @@ export function MainLayout() {
     }
     const chosenStillOffered = fiscalYear && years.some((y) => y.year === fiscalYear.year);
     if (years.length > 0 && !chosenStillOffered) {
-      const d = today();
+      const d = localToday();
       const current = years.find((y) => y.year !== null && y.startDate <= d && d <= y.endDate);
       dispatch(fiscalYearChosen(current ?? years.find((y) => y.year !== null) ?? years[0]!));
     }

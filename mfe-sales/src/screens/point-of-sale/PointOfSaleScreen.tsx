@@ -47,6 +47,7 @@ import {
   type TillMeta,
 } from './till-db';
 import { tillCss } from './till-css';
+import { localToday } from '@erp/i18n';
 
 type Problem = {
   status?: number;
@@ -56,7 +57,6 @@ type Problem = {
 };
 const problemOf = (e: unknown): Problem => (typeof e === 'object' && e ? (e as Problem) : {});
 const CATALOG_PAGE = 2000;
-const today = () => new Date().toISOString().slice(0, 10);
 
 interface HeldInvoice {
   id: string;
@@ -312,7 +312,7 @@ export function PointOfSaleScreen() {
     const refusal = issueRefusal(cart);
     if (refusal) return fail(refusal);
     if (!storeId) return fail('noStore');
-    const entry = await makeSale(db, saleInputOf(cart, storeId, today()), cart.invoiceId);
+    const entry = await makeSale(db, saleInputOf(cart, storeId, localToday()), cart.invoiceId);
     setLastReceipt(entry.number);
     setCart(emptyCart(defaultCustomer));
     setPanel('none');
@@ -327,7 +327,7 @@ export function PointOfSaleScreen() {
     if (cart.lines.length === 0) return fail('emptySale');
     if (!storeId) return fail('noStore');
     try {
-      const sale = { ...saleInputOf({ ...cart, payments: [] }, storeId, today()), then: 'hold' };
+      const sale = { ...saleInputOf({ ...cart, payments: [] }, storeId, localToday()), then: 'hold' };
       if (cart.invoiceId) await api.put('/api/SalesInvoices', sale, cart.invoiceId, { quiet: true });
       else await api.post('/api/SalesInvoices', sale, { quiet: true });
       setCart(emptyCart(defaultCustomer));

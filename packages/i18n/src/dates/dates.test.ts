@@ -5,6 +5,7 @@ import {
   isoToUtc,
   latinDigits,
   localDigits,
+  localToday,
   parseTypedDate,
   toHijri,
 } from './dates';
@@ -76,5 +77,14 @@ describe('Gregorian dates in the language, not the browser', () => {
   it('writes a number in the language digits', () => {
     expect(localDigits('2024', 'ar')).toBe('٢٠٢٤');
     expect(localDigits('2024', 'fr')).toBe('2024');
+  });
+});
+
+describe("today is the user's day", () => {
+  it('reads the local calendar, not the UTC one', () => {
+    // half past midnight on the user's clock is already the new day, whatever UTC says
+    expect(localToday(new Date(2026, 10, 28, 0, 30))).toBe('2026-11-28');
+    expect(localToday(new Date(2026, 0, 1, 23, 59))).toBe('2026-01-01');
+    expect(localToday(new Date(2026, 11, 31, 0, 0))).toBe('2026-12-31');
   });
 });

@@ -34,6 +34,15 @@ export function isoToUtc(iso: string): Date | null {
 
 export const utcToIso = (date: Date): string => date.toISOString().slice(0, 10);
 
+/**
+ * Today as the user's clock reads it (ISO): the day a document made now is dated. Not the UTC day, which in
+ * Riyadh is still yesterday for the first three hours after midnight.
+ */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;

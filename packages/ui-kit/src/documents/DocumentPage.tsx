@@ -7,7 +7,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@erp/api-client';
 import { statusesOf, type DocumentDef, type DocumentRecord } from '@erp/contracts';
-import { label } from '@erp/i18n';
+import { label, localToday } from '@erp/i18n';
 import { useFeature } from '../feature';
 import { fieldErrorsOf, withoutErrorsOf, type FieldErrors, type FormValues } from '../master-data/form-model';
 import { useLoadedRecord } from '../master-data/use-loaded-record';
@@ -46,8 +46,6 @@ const ReceiptDialog = lazy(() =>
 );
 import type { DocumentLink } from './DocumentScreen';
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 export function DocumentPage({
   doc: declared,
   id,
@@ -76,7 +74,7 @@ export function DocumentPage({
   const references = useDocumentReferences(doc, context);
   const [record, setRecord] = useState<DocumentRecord | null>(null);
   const [values, setValues] = useState<FormValues>(() =>
-    startingValues(doc, emptyDocument(doc, defaultDate(today(), context.fiscalYear)), context.branch),
+    startingValues(doc, emptyDocument(doc, defaultDate(localToday(), context.fiscalYear)), context.branch),
   );
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -95,7 +93,7 @@ export function DocumentPage({
   });
   const closing = Boolean(record?.jobId);
   // a new invoice from a quotation or order, a return from an invoice (`?from=`): its remaining lines
-  useConvertedStart(doc, editing, defaultDate(today(), context.fiscalYear), setValues);
+  useConvertedStart(doc, editing, defaultDate(localToday(), context.fiscalYear), setValues);
 
   const lines = linesOf(values);
   const locked = statusesOf(doc).locked;
