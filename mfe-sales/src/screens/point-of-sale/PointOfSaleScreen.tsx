@@ -1,23 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  defaultPosConfiguration,
-  formatDecimal,
-  posRoutes,
-  type PosCatalogPage,
-  type PosLookups,
-  type Till,
-  type TillSale,
-} from '@erp/contracts';
+import { defaultPosConfiguration, formatDecimal, type PosLookups } from '@erp/contracts';
+import { localToday } from '@erp/i18n';
 import { nameOf, useFeature } from '@erp/ui-kit';
-import {
-  emptyIndex,
-  indexItems,
-  lookupScan,
-  rewoundCursor,
-  searchItems,
-  type BarcodeIndex,
-} from './barcode-index';
+import { lookupScan, searchItems } from './barcode-index';
 import {
   addItem,
   addPayment,
@@ -33,30 +19,10 @@ import {
   type Cart,
   type LineField,
 } from './cart';
-import { flushOutbox, type TillServer } from './outbox';
-import {
-  allItems,
-  keptSales,
-  makeSale,
-  openTillDb,
-  outboxStore,
-  readMeta,
-  storeCatalogPage,
-  waitingCount,
-  writeMeta,
-  type TillMeta,
-} from './till-db';
+import { makeSale, readMeta, waitingCount } from './till-db';
 import { tillCss } from './till-css';
-import { localToday } from '@erp/i18n';
-
-type Problem = {
-  status?: number;
-  code?: string;
-  message?: string;
-  problem?: { errors?: { field: string; message?: string }[] };
-};
-const problemOf = (e: unknown): Problem => (typeof e === 'object' && e ? (e as Problem) : {});
-const CATALOG_PAGE = 2000;
+import { TillBar } from './TillBar';
+import { problemOf, useTillSync } from './use-till-sync';
 
 interface HeldInvoice {
   id: string;
@@ -76,15 +42,21 @@ export function PointOfSaleScreen() {
   const context = useFeature();
   const { api, language, decimals, branch } = context;
   const { t } = useTranslation();
-  const [db, setDb] = useState<IDBDatabase | null>(null);
-  const [meta, setMeta] = useState<TillMeta | null>(null);
-  const indexRef = useRef<BarcodeIndex>(emptyIndex());
-  const [catalogSize, setCatalogSize] = useState(0);
   const [cart, setCart] = useState<Cart>(() => emptyCart(branch?.defaultCustomerId ?? null));
   const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
-  const [online, setOnline] = useState(() => navigator.onLine);
-  const [waiting, setWaiting] = useState(0);
-  const [kept, setKept] = useState<TillSale[]>([]);
+  const onKept = useCallback(() => setMessage({ kind: 'error', text: t('pos.keptForSupervisor') }), [t]);
+  const {
+    db,
+    meta,
+    setMeta,
+    index: indexRef,
+    catalogSize,
+    online,
+    waiting,
+    setWaiting,
+    kept,
+    flush,
+  } = useTillSync(onKept);
   const [search, setSearch] = useState('');
   const [keyField, setKeyField] = useState<LineField | null>(null);
   const [keyValue, setKeyValue] = useState('');
@@ -95,7 +67,6 @@ export function PointOfSaleScreen() {
   const [held, setHeld] = useState<HeldInvoice[]>([]);
   const [lastReceipt, setLastReceipt] = useState<string | null>(null);
   const scanRef = useRef<HTMLInputElement>(null);
-  const flushing = useRef(false);
 
   const storeId = branch?.defaultStoreId ?? '';
   const config = meta?.config ?? defaultPosConfiguration;
@@ -111,135 +82,6 @@ export function PointOfSaleScreen() {
     },
     [t, refocus],
   );
-
-  // the till's database, its catalogue indexed in memory, then the server's changes since the cursor
-  useEffect(() => {
-    if (!branch) return;
-    let live = true;
-    void (async () => {
-      const opened = await openTillDb(branch.id);
-      const m = await readMeta(opened);
-      indexRef.current = indexItems(emptyIndex(), await allItems(opened));
-      if (!live) return;
-      setDb(opened);
-      setMeta(m);
-      setCatalogSize(indexRef.current.byId.size);
-      setWaiting(await waitingCount(opened));
-      setKept(await keptSales(opened));
-    })();
-    return () => {
-      live = false;
-    };
-  }, [branch]);
-
-  const refresh = useCallback(async () => {
-    if (!db) return;
-    const m = await readMeta(db);
-    let till = m.till;
-    // the till registers itself once; from then on its chain lives here
-    if (!till) {
-      const made = await api.post<Till>(
-        posRoutes.registerTill.path,
-        { name: `${branch?.code ?? ''} ${t('pos.till')}`.trim() },
-        { quiet: true },
-      );
-      till = {
-        tillId: made.id,
-        code: made.code,
-        name: made.name,
-        counter: made.counter,
-        lastHash: made.lastHash,
-      };
-      await writeMeta(db, { till });
-    }
-    const [lookupsNow, company] = await Promise.all([
-      api.get<PosLookups>(posRoutes.lookups.path, undefined, { quiet: true }),
-      api
-        .get<{ posConfiguration?: TillMeta['config'] }>('/api/Company', undefined, { quiet: true })
-        .catch(() => null),
-    ]);
-    await writeMeta(db, {
-      lookups: lookupsNow,
-      ...(company?.posConfiguration ? { config: company.posConfiguration } : {}),
-    });
-    // items change in the order their events say (as_of); an event that arrives late carries an older as_of
-    // than the cursor, so each refresh starts a little before it (a resent item is simply written again)
-    let cursor = m.cursor ? rewoundCursor(m.cursor, 5 * 60_000) : null;
-    for (;;) {
-      const page = await api.get<PosCatalogPage>(posRoutes.catalog.path, undefined, {
-        query: { limit: CATALOG_PAGE, ...(cursor ? { after: cursor } : {}) },
-        quiet: true,
-      });
-      if (page.items.length > 0) {
-        await storeCatalogPage(db, page.items, page.next);
-        indexItems(indexRef.current, page.items);
-      }
-      cursor = page.next;
-      if (page.items.length < CATALOG_PAGE) break;
-    }
-    setCatalogSize(indexRef.current.byId.size);
-    setMeta(await readMeta(db));
-  }, [db, api, branch, t]);
-
-  const server = useMemo<TillServer>(
-    () => ({
-      async send(entry) {
-        try {
-          const sale = await api.post<TillSale>(posRoutes.syncSale.path, entry.input, {
-            headers: { 'Idempotency-Key': entry.uuid },
-            quiet: true,
-          });
-          return { ok: true, sale };
-        } catch (e) {
-          const p = problemOf(e);
-          if (!p.status) throw e;
-          return { ok: false, status: p.status, code: p.code };
-        }
-      },
-      async serverCounter(tillId) {
-        return (
-          await api.get<Till>(posRoutes.getTill.path.replace(':id', tillId), undefined, { quiet: true })
-        ).counter;
-      },
-    }),
-    [api],
-  );
-
-  const flush = useCallback(async () => {
-    if (!db || flushing.current) return;
-    flushing.current = true;
-    try {
-      const result = await flushOutbox(outboxStore(db), server);
-      setOnline(result.stopped !== 'offline' && navigator.onLine);
-      if (result.kept.length) setMessage({ kind: 'error', text: t('pos.keptForSupervisor') });
-    } finally {
-      flushing.current = false;
-      setWaiting(await waitingCount(db));
-      setKept(await keptSales(db));
-    }
-  }, [db, server, t]);
-
-  useEffect(() => {
-    if (!db) return;
-    const sync = () =>
-      refresh()
-        .then(() => setOnline(true))
-        .catch((e: unknown) => {
-          if (!problemOf(e).status) setOnline(false);
-        })
-        .finally(() => void flush());
-    void sync();
-    const up = () => void sync();
-    const down = () => setOnline(false);
-    window.addEventListener('online', up);
-    window.addEventListener('offline', down);
-    const timer = window.setInterval(() => void flush(), 15_000);
-    return () => {
-      window.removeEventListener('online', up);
-      window.removeEventListener('offline', down);
-      window.clearInterval(timer);
-    };
-  }, [db, refresh, flush]);
 
   useEffect(() => {
     refocus();
@@ -417,35 +259,15 @@ export function PointOfSaleScreen() {
   return (
     <div className="erp-till" data-testid="till" dir={context.dir} onKeyDown={onKey}>
       <style>{tillCss}</style>
-      <header className="erp-till__bar">
-        <strong data-testid="till-code">
-          {meta?.till ? `${meta.till.name} (${meta.till.code})` : t('pos.opening')}
-        </strong>
-        <span className={online ? 'erp-till__online' : 'erp-till__offline'} data-testid="till-online">
-          {online ? t('pos.online') : t('pos.offline')}
-        </span>
-        <span data-testid="till-waiting" data-count={waiting}>
-          {t('pos.waiting', { count: waiting })}
-        </span>
-        <span data-testid="till-catalog" data-count={catalogSize}>
-          {t('pos.catalog', { count: catalogSize })}
-        </span>
-        {kept.length > 0 && (
-          <span className="erp-till__offline" data-testid="till-kept">
-            {t('pos.kept', { count: kept.length })}:{' '}
-            {kept.map((k) => `${k.number} (${k.message ?? k.reason})`).join('، ')}
-          </span>
-        )}
-        {lastReceipt && <span data-testid="till-last-receipt">{lastReceipt}</span>}
-        <button
-          type="button"
-          className="erp-till__exit"
-          data-testid="till-exit"
-          onClick={() => context.navigate('/')}
-        >
-          {t('pos.exit')}
-        </button>
-      </header>
+      <TillBar
+        meta={meta}
+        online={online}
+        waiting={waiting}
+        catalogSize={catalogSize}
+        kept={kept}
+        lastReceipt={lastReceipt}
+        onExit={() => context.navigate('/')}
+      />
       <div className="erp-till__main">
         <section className="erp-till__sale">
           <input

@@ -1,0 +1,176 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { posRoutes, type PosCatalogPage, type PosLookups, type Till, type TillSale } from '@erp/contracts';
+import { useFeature } from '@erp/ui-kit';
+import { emptyIndex, indexItems, rewoundCursor, type BarcodeIndex } from './barcode-index';
+import { flushOutbox, type TillServer } from './outbox';
+import {
+  allItems,
+  keptSales,
+  openTillDb,
+  outboxStore,
+  readMeta,
+  storeCatalogPage,
+  waitingCount,
+  writeMeta,
+  type TillMeta,
+} from './till-db';
+
+const CATALOG_PAGE = 2000;
+
+export type Problem = {
+  status?: number;
+  code?: string;
+  message?: string;
+  problem?: { errors?: { field: string; message?: string }[] };
+};
+export const problemOf = (e: unknown): Problem => (typeof e === 'object' && e ? (e as Problem) : {});
+
+/**
+ * The till's side of the network: its IndexedDB opened and its catalogue indexed in memory, then kept fresh from
+ * the server (registering the till once, lookups, the company's scale labels, the items changed since the
+ * cursor), and its outbox sent in order whenever the server answers (at start, when the browser says it is
+ * online again, every 15 s). `onKept` hears of sales the server kept for a supervisor.
+ */
+export function useTillSync(onKept: () => void) {
+  const { api, branch } = useFeature();
+  const { t } = useTranslation();
+  const [db, setDb] = useState<IDBDatabase | null>(null);
+  const [meta, setMeta] = useState<TillMeta | null>(null);
+  const index = useRef<BarcodeIndex>(emptyIndex());
+  const [catalogSize, setCatalogSize] = useState(0);
+  const [online, setOnline] = useState(() => navigator.onLine);
+  const [waiting, setWaiting] = useState(0);
+  const [kept, setKept] = useState<TillSale[]>([]);
+  const flushing = useRef(false);
+
+  useEffect(() => {
+    if (!branch) return;
+    let live = true;
+    void (async () => {
+      const opened = await openTillDb(branch.id);
+      const m = await readMeta(opened);
+      index.current = indexItems(emptyIndex(), await allItems(opened));
+      if (!live) return;
+      setDb(opened);
+      setMeta(m);
+      setCatalogSize(index.current.byId.size);
+      setWaiting(await waitingCount(opened));
+      setKept(await keptSales(opened));
+    })();
+    return () => {
+      live = false;
+    };
+  }, [branch]);
+
+  const refresh = useCallback(async () => {
+    if (!db) return;
+    const m = await readMeta(db);
+    let till = m.till;
+    // the till registers itself once; from then on its chain lives here
+    if (!till) {
+      const made = await api.post<Till>(
+        posRoutes.registerTill.path,
+        { name: `${branch?.code ?? ''} ${t('pos.till')}`.trim() },
+        { quiet: true },
+      );
+      till = {
+        tillId: made.id,
+        code: made.code,
+        name: made.name,
+        counter: made.counter,
+        lastHash: made.lastHash,
+      };
+      await writeMeta(db, { till });
+    }
+    const [lookupsNow, company] = await Promise.all([
+      api.get<PosLookups>(posRoutes.lookups.path, undefined, { quiet: true }),
+      api
+        .get<{ posConfiguration?: TillMeta['config'] }>('/api/Company', undefined, { quiet: true })
+        .catch(() => null),
+    ]);
+    await writeMeta(db, {
+      lookups: lookupsNow,
+      ...(company?.posConfiguration ? { config: company.posConfiguration } : {}),
+    });
+    // items change in the order their events say (as_of); an event that arrives late carries an older as_of
+    // than the cursor, so each refresh starts a little before it (a resent item is simply written again)
+    let cursor = m.cursor ? rewoundCursor(m.cursor, 5 * 60_000) : null;
+    for (;;) {
+      const page = await api.get<PosCatalogPage>(posRoutes.catalog.path, undefined, {
+        query: { limit: CATALOG_PAGE, ...(cursor ? { after: cursor } : {}) },
+        quiet: true,
+      });
+      if (page.items.length > 0) {
+        await storeCatalogPage(db, page.items, page.next);
+        indexItems(index.current, page.items);
+      }
+      cursor = page.next;
+      if (page.items.length < CATALOG_PAGE) break;
+    }
+    setCatalogSize(index.current.byId.size);
+    setMeta(await readMeta(db));
+  }, [db, api, branch, t]);
+
+  const server = useMemo<TillServer>(
+    () => ({
+      async send(entry) {
+        try {
+          const sale = await api.post<TillSale>(posRoutes.syncSale.path, entry.input, {
+            headers: { 'Idempotency-Key': entry.uuid },
+            quiet: true,
+          });
+          return { ok: true, sale };
+        } catch (e) {
+          const p = problemOf(e);
+          if (!p.status) throw e;
+          return { ok: false, status: p.status, code: p.code };
+        }
+      },
+      async serverCounter(tillId) {
+        return (
+          await api.get<Till>(posRoutes.getTill.path.replace(':id', tillId), undefined, { quiet: true })
+        ).counter;
+      },
+    }),
+    [api],
+  );
+
+  const flush = useCallback(async () => {
+    if (!db || flushing.current) return;
+    flushing.current = true;
+    try {
+      const result = await flushOutbox(outboxStore(db), server);
+      setOnline(result.stopped !== 'offline' && navigator.onLine);
+      if (result.kept.length) onKept();
+    } finally {
+      flushing.current = false;
+      setWaiting(await waitingCount(db));
+      setKept(await keptSales(db));
+    }
+  }, [db, server, onKept]);
+
+  useEffect(() => {
+    if (!db) return;
+    const sync = () =>
+      refresh()
+        .then(() => setOnline(true))
+        .catch((e: unknown) => {
+          if (!problemOf(e).status) setOnline(false);
+        })
+        .finally(() => void flush());
+    void sync();
+    const up = () => void sync();
+    const down = () => setOnline(false);
+    window.addEventListener('online', up);
+    window.addEventListener('offline', down);
+    const timer = window.setInterval(() => void flush(), 15_000);
+    return () => {
+      window.removeEventListener('online', up);
+      window.removeEventListener('offline', down);
+      window.clearInterval(timer);
+    };
+  }, [db, refresh, flush]);
+
+  return { db, meta, setMeta, index, catalogSize, online, waiting, setWaiting, kept, flush };
+}
