@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { defaultPosConfiguration, formatDecimal, type PosLookups } from '@erp/contracts';
 import { localToday } from '@erp/i18n';
 import { nameOf, useFeature } from '@erp/ui-kit';
-import { lookupScan, searchItems } from './barcode-index';
+import { lookupScan } from './barcode-index';
 import {
   addItem,
   addPayment,
@@ -22,14 +22,9 @@ import {
 import { makeSale, readMeta, waitingCount } from './till-db';
 import { tillCss } from './till-css';
 import { TillBar } from './TillBar';
-import { problemOf, useTillSync } from './use-till-sync';
-
-interface HeldInvoice {
-  id: string;
-  code: string;
-  date: string;
-  totalValue: string;
-}
+import { CustomerPanel, HungPanel, PayPanel, SearchPanel } from './TillPanels';
+import { useHeldSales } from './use-held-sales';
+import { useTillSync } from './use-till-sync';
 
 /**
  * /point-of-sale (issue 15): the till, full screen and keyboard-first. The scan field keeps the focus; a scan is
@@ -40,7 +35,7 @@ interface HeldInvoice {
  */
 export function PointOfSaleScreen() {
   const context = useFeature();
-  const { api, language, decimals, branch } = context;
+  const { language, decimals, branch } = context;
   const { t } = useTranslation();
   const [cart, setCart] = useState<Cart>(() => emptyCart(branch?.defaultCustomerId ?? null));
   const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
@@ -57,18 +52,13 @@ export function PointOfSaleScreen() {
     kept,
     flush,
   } = useTillSync(onKept);
-  const [search, setSearch] = useState('');
   const [keyField, setKeyField] = useState<LineField | null>(null);
   const [keyValue, setKeyValue] = useState('');
-  const [phone, setPhone] = useState('');
-  const [payMethod, setPayMethod] = useState('');
-  const [payAmount, setPayAmount] = useState('');
   const [panel, setPanel] = useState<'none' | 'search' | 'pay' | 'hung' | 'customer'>('none');
-  const [held, setHeld] = useState<HeldInvoice[]>([]);
   const [lastReceipt, setLastReceipt] = useState<string | null>(null);
   const scanRef = useRef<HTMLInputElement>(null);
-
   const storeId = branch?.defaultStoreId ?? '';
+
   const config = meta?.config ?? defaultPosConfiguration;
   const lookups: PosLookups = meta?.lookups ?? { units: [], paymentMethods: [], customers: [] };
   // the branch's default customer, else the tenant's cash customer (spec section 5)
@@ -82,6 +72,7 @@ export function PointOfSaleScreen() {
     },
     [t, refocus],
   );
+  const holds = useHeldSales(indexRef, storeId, fail);
 
   useEffect(() => {
     refocus();
@@ -126,27 +117,27 @@ export function PointOfSaleScreen() {
     refocus();
   }
 
-  function findCustomer() {
+  function findCustomer(phone: string): boolean {
     const digits = phone.replace(/\D/g, '');
     const found = lookups.customers.find(
       (c) => c.phone && c.phone.replace(/\D/g, '').endsWith(digits) && digits.length >= 6,
     );
-    if (!found) return fail('customerNotFound');
+    if (!found) return (fail('customerNotFound'), false);
     setCart((c) => ({ ...c, customerId: found.id }));
     setPanel('none');
-    setPhone('');
     refocus();
+    return true;
   }
 
-  function pay() {
-    const method = lookups.paymentMethods.find((m) => m.id === payMethod);
-    if (!method) return fail('choosePaymentMethod');
-    const amount = payAmount.trim() || dueOf(cart).toFixed(2);
+  function pay(methodId: string, typed: string): boolean {
+    const method = lookups.paymentMethods.find((m) => m.id === methodId);
+    if (!method) return (fail('choosePaymentMethod'), false);
+    const amount = typed.trim() || dueOf(cart).toFixed(2);
     const out = addPayment(cart, { paymentMethodId: method.id, kind: method.kind, amount });
-    if ('refused' in out) return fail(out.refused);
+    if ('refused' in out) return (fail(out.refused), false);
     setCart(out.cart);
-    setPayAmount('');
     setMessage(null);
+    return true;
   }
 
   async function issue() {
@@ -166,64 +157,23 @@ export function PointOfSaleScreen() {
   }
 
   async function hold() {
-    if (cart.lines.length === 0) return fail('emptySale');
-    if (!storeId) return fail('noStore');
-    try {
-      const sale = { ...saleInputOf({ ...cart, payments: [] }, storeId, localToday()), then: 'hold' };
-      if (cart.invoiceId) await api.put('/api/SalesInvoices', sale, cart.invoiceId, { quiet: true });
-      else await api.post('/api/SalesInvoices', sale, { quiet: true });
+    if (await holds.hold(cart)) {
       setCart(emptyCart(defaultCustomer));
       setMessage({ kind: 'info', text: t('pos.held') });
-    } catch (e) {
-      const p = problemOf(e);
-      // the server's own words, field by field (a line's quantity, a closed period...)
-      const fields = (p.problem?.errors ?? []).map((f) => `${f.field}: ${f.message ?? ''}`).join('، ');
-      fail(p.status ? 'holdRefused' : 'holdNeedsNetwork', { detail: fields || p.message || '' });
     }
     refocus();
   }
 
   async function showHung() {
-    try {
-      const list = await api.get<{ items: HeldInvoice[] }>('/api/SalesInvoices', undefined, {
-        query: { status: 'held', pageSize: 50 },
-        quiet: true,
-      });
-      setHeld(list.items);
-      setPanel('hung');
-    } catch {
-      fail('holdNeedsNetwork');
-    }
+    if (await holds.loadHeld()) setPanel('hung');
   }
 
   async function retrieve(id: string) {
-    try {
-      const doc = await api.post<{ id: string; customerId: string | null; lines: Record<string, unknown>[] }>(
-        `/api/SalesInvoices/${id}/retrieve`,
-        undefined,
-        { quiet: true },
-      );
-      let next: Cart = {
-        ...emptyCart(doc.customerId ?? defaultCustomer),
-        invoiceId: doc.id,
-      };
-      for (const l of doc.lines) {
-        const item = indexRef.current.byId.get(String(l.itemId));
-        if (!item) continue;
-        next = addItem(next, item, String(l.unitId), { weight: String(l.quantity) });
-        const key = next.selected!;
-        next = {
-          ...next,
-          lines: next.lines.map((x) =>
-            x.key === key ? { ...x, price: String(l.price), discount: String(l.discount ?? '0') || '0' } : x,
-          ),
-        };
-      }
+    const next = await holds.retrieve(id, defaultCustomer);
+    if (next) {
       setCart(next);
       setPanel('none');
       setMessage({ kind: 'info', text: t('pos.retrieved') });
-    } catch (e) {
-      fail(problemOf(e).status === 409 ? 'alreadyRetrieved' : 'holdNeedsNetwork');
     }
     refocus();
   }
@@ -250,11 +200,6 @@ export function PointOfSaleScreen() {
       run();
     }
   }
-
-  const found = useMemo(
-    () => (panel === 'search' ? searchItems(indexRef.current, search) : []),
-    [panel, search],
-  );
 
   return (
     <div className="erp-till" data-testid="till" dir={context.dir} onKeyDown={onKey}>
@@ -386,116 +331,32 @@ export function PointOfSaleScreen() {
             </button>
           </div>
           {panel === 'search' && (
-            <div className="erp-till__panel" data-testid="till-search-panel">
-              <input
-                autoFocus
-                data-testid="till-search"
-                aria-label={t('pos.search')}
-                value={search}
-                placeholder={t('pos.search')}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-              <ul>
-                {found.map((item) => (
-                  <li key={item.id}>
-                    <button
-                      type="button"
-                      onClick={() => {
-                        if (item.mainUnitId) setCart((c) => addItem(c, item, item.mainUnitId!));
-                        setPanel('none');
-                        setSearch('');
-                        refocus();
-                      }}
-                    >
-                      {item.code} {nameOf(item, language)}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
+            <SearchPanel
+              index={indexRef}
+              onPick={(item) => {
+                if (item.mainUnitId) setCart((c) => addItem(c, item, item.mainUnitId!));
+                setPanel('none');
+                refocus();
+              }}
+            />
           )}
           {panel === 'customer' && (
-            <div className="erp-till__panel">
-              <input
-                autoFocus
-                data-testid="till-phone"
-                aria-label={t('pos.phone')}
-                value={phone}
-                placeholder={t('pos.phone')}
-                onChange={(e) => setPhone(e.target.value)}
-                onKeyDown={(e) => e.key === 'Enter' && findCustomer()}
-              />
-              <label>
-                <input
-                  type="checkbox"
-                  checked={cart.onCredit}
-                  onChange={(e) => setCart((c) => ({ ...c, onCredit: e.target.checked }))}
-                />
-                {t('pos.onCredit')}
-              </label>
-            </div>
+            <CustomerPanel
+              cart={cart}
+              onFind={findCustomer}
+              onCredit={(onCredit) => setCart((c) => ({ ...c, onCredit }))}
+            />
           )}
           {panel === 'pay' && (
-            <div className="erp-till__panel" data-testid="till-pay-panel">
-              <select
-                data-testid="till-pay-method"
-                aria-label={t('pos.paymentMethod')}
-                value={payMethod}
-                onChange={(e) => setPayMethod(e.target.value)}
-              >
-                <option value="">{t('pos.paymentMethod')}</option>
-                {lookups.paymentMethods.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {nameOf(m, language)}
-                  </option>
-                ))}
-              </select>
-              <input
-                data-testid="till-pay-amount"
-                aria-label={t('pos.amount')}
-                value={payAmount}
-                placeholder={t('pos.amount')}
-                onChange={(e) => setPayAmount(e.target.value)}
-                onKeyDown={(e) => e.key === 'Enter' && pay()}
-              />
-              <button type="button" data-testid="till-pay-add" onClick={pay}>
-                {t('pos.addPayment')}
-              </button>
-              <ul data-testid="till-payments">
-                {cart.payments.map((p) => (
-                  <li key={p.paymentMethodId}>
-                    {nameOf(lookups.paymentMethods.find((m) => m.id === p.paymentMethodId) ?? {}, language)}{' '}
-                    {money(p.amount)}
-                    <button type="button" onClick={() => setCart((c) => removePayment(c, p.paymentMethodId))}>
-                      ×
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              <button
-                type="button"
-                className="erp-till__issue"
-                data-testid="till-issue"
-                onClick={() => void issue()}
-              >
-                {t('pos.issue')}
-              </button>
-            </div>
+            <PayPanel
+              cart={cart}
+              lookups={lookups}
+              onPay={pay}
+              onRemove={(id) => setCart((c) => removePayment(c, id))}
+              onIssue={() => void issue()}
+            />
           )}
-          {panel === 'hung' && (
-            <div className="erp-till__panel" data-testid="till-hung-panel">
-              {held.length === 0 && <p>{t('pos.noHung')}</p>}
-              <ul>
-                {held.map((h) => (
-                  <li key={h.id}>
-                    <button type="button" data-testid="till-retrieve" onClick={() => void retrieve(h.id)}>
-                      {h.code} — {h.date}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          {panel === 'hung' && <HungPanel held={holds.held} onRetrieve={(id) => void retrieve(id)} />}
         </aside>
       </div>
     </div>
