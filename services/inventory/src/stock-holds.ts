@@ -6,7 +6,14 @@ import {
   type StockHoldInput,
   type StockHoldResult,
 } from '@erp/contracts';
-import { AppError, branchSettings, nowIso, type RequestContext, type TenantScope } from '@erp/service-kit';
+import {
+  AppError,
+  branchSettings,
+  isMysql,
+  nowIso,
+  type RequestContext,
+  type TenantScope,
+} from '@erp/service-kit';
 import { itemUnits } from './ledger/items';
 
 const HOLDS = 'stock_holds';
@@ -15,7 +22,6 @@ export const HOLD_SECONDS = 120;
 /** A lasting hold's end: none, until its owner releases it (a reservation stopped, deleted or invoiced). */
 const LASTING = '9999-12-31T00:00:00.000Z';
 
-const isMysql = (s: TenantScope) => String(s.db.client.config.client).startsWith('mysql');
 const pairKey = (itemId: string, storeId: string) => `${itemId}\u0000${storeId}`;
 
 /**
@@ -67,7 +73,7 @@ export async function holdStock(
   if (settings.policies.negativeBalance === 'block' && !input.returning) {
     for (const a of asked.values()) {
       const q = s('stock_balances').where({ item_id: a.itemId, store_id: a.storeId });
-      const balance = await (isMysql(s) ? q.forUpdate() : q).first('quantity');
+      const balance = await (isMysql(s.db) ? q.forUpdate() : q).first('quantity');
       const held = (await s(HOLDS)
         .where({ item_id: a.itemId, store_id: a.storeId })
         .andWhere('expires_at', '>', now)

@@ -31,6 +31,9 @@ const clientOf = (db: Executor) => (db as unknown as { client: RawClient }).clie
 /** The executor runs on SQLite (better-sqlite3). */
 export const isSqlite = (db: Executor) => String(clientOf(db).config.client) === 'better-sqlite3';
 
+/** The executor runs on MySQL or MariaDB (mysql2): where a read that decides a write takes `FOR UPDATE`. */
+export const isMysql = (db: Executor) => String(clientOf(db).config.client).startsWith('mysql');
+
 /**
  * Runs `fn` synchronously on the executor's SQLite connection: nothing else runs on it meanwhile (one
  * connection, no await inside), so a read and the writes that depend on it are one step.

@@ -13,6 +13,7 @@ import {
   type DocumentRecord,
 } from '@erp/contracts';
 import type { TenantScope } from '../db/tenant-scope';
+import { isMysql } from '../db/raw-sql';
 import { conflict, notFound, type FieldIssue } from '../errors';
 import { requireBranch, type RequestContext } from '../http/context';
 import { clearReferencesBy, markReferenced } from './store';
@@ -23,8 +24,6 @@ import { clearReferencesBy, markReferenced } from './store';
  * quantity less what every document converted from it took. Written once here for every type that declares
  * `convertsFrom`.
  */
-
-const isMysql = (s: TenantScope) => String(s.db.client.config.client).startsWith('mysql');
 
 /** The types converted from `source` among the engine's types. */
 export const targetsOf = (docs: readonly DocumentDef[], source: DocumentDef) =>
@@ -90,7 +89,7 @@ export async function conversionIssues(
   const source = docs.find((d) => d.name === input.sourceType && doc.convertsFrom!.includes(d.name));
   if (!source) return [{ field: 'sourceType', code: 'validation.reference' }];
   const lock = s(documentTableOf(source)).where({ id: sourceId });
-  const row = await (isMysql(s) ? lock.forUpdate() : lock).first('id');
+  const row = await (isMysql(s.db) ? lock.forUpdate() : lock).first('id');
   const record = row ? await find(source, sourceId) : null;
   if (!record) throw notFound();
   requireBranch(ctx, typeof record.branchId === 'string' ? record.branchId : null);

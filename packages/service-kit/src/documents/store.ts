@@ -18,15 +18,13 @@ import {
   type Settlement,
   entitiesOf,
 } from '@erp/contracts';
-import type { Executor } from '../db/database';
 import { paginate, searchColumns, type Page } from '../db/paging';
+import { isMysql } from '../db/raw-sql';
 import type { TenantScope } from '../db/tenant-scope';
 import { emptyToNull, storedDecimal, valueOf } from '../master-data/store';
 import { referenceNames } from '../master-data/reference-names';
 
 type Row = Record<string, unknown>;
-
-const isMysql = (db: Executor) => String(db.client.config.client).startsWith('mysql');
 
 /** The document as a pseudo-entity, so the engine's reference checks cover its header and lines. */
 export function documentAsEntity(doc: DocumentDef): EntityDef {

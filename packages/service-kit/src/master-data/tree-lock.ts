@@ -1,8 +1,7 @@
 import type { EntityDef } from '@erp/contracts';
 import type { Executor } from '../db/database';
+import { isMysql } from '../db/raw-sql';
 import type { TenantScope } from '../db/tenant-scope';
-
-const isMysql = (db: Executor) => String(db.client.config.client).startsWith('mysql');
 
 /**
  * One row per tenant and tree entity, locked FOR UPDATE at the start of a tree record's save: on MySQL two

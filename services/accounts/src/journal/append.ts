@@ -1,5 +1,6 @@
 import { storedToString, toStored } from '@erp/contracts';
 import {
+  isMysql,
   conflict,
   insertArrays,
   isSqlite,
@@ -35,8 +36,6 @@ export interface AppendedEntry {
   hash: string;
   prevHash: string;
 }
-
-const isMysql = (db: Executor) => String(db.client.config.client).startsWith('mysql');
 
 /**
  * Locks the chain's head row for the rest of the transaction and reads it (MySQL; SQLite's one writer reads

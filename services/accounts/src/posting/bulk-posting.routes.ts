@@ -1,5 +1,6 @@
 import { bulkPostingRoutes, type BulkPostingAction, type BulkPostingRequest } from '@erp/contracts';
 import {
+  isMysql,
   AppError,
   branchSettings,
   conflict,
@@ -18,7 +19,6 @@ import { BULK_POSTING_JOB, type BulkPostingInput } from './bulk-posting-job';
 import { codeKey, compareKeys, keyNumber } from './code-range';
 import { postingRegistry } from './postable-types';
 
-const isMysql = (db: Executor) => String(db.client.config.client).startsWith('mysql');
 const ACTIVE = ['queued', 'running'];
 
 /**

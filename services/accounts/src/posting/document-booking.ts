@@ -1,5 +1,5 @@
 import { dec, storedToString, toStored } from '@erp/contracts';
-import { nowIso, parseJson, tenantScope, type Executor, type TenantScope } from '@erp/service-kit';
+import { isMysql, nowIso, parseJson, tenantScope, type Executor, type TenantScope } from '@erp/service-kit';
 import { closedPeriodIssue } from '../fiscal/closed-periods';
 import { appendEntry, reverseEntry, type JournalLineInput } from '../journal';
 import { codeKey } from './code-range';
@@ -86,8 +86,7 @@ export async function findPostingDocument(
   lock = false,
 ): Promise<PostingDocument | null> {
   const q = s(POSTING_DOCUMENTS).where(documentKey(key));
-  const mysql = String(s.db.client.config.client).startsWith('mysql');
-  const row = await (lock && mysql ? q.forUpdate() : q).first();
+  const row = await (lock && isMysql(s.db) ? q.forUpdate() : q).first();
   return row ? toPostingDocument(row) : null;
 }
 

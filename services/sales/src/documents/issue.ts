@@ -8,11 +8,10 @@ import {
   type DocumentRecord,
   type PayloadInput,
 } from '@erp/contracts';
-import { emit, nowIso, type EventOrigin, type Executor, type TenantScope } from '@erp/service-kit';
+import { emit, isMysql, nowIso, type EventOrigin, type Executor, type TenantScope } from '@erp/service-kit';
 import { paymentKinds } from './replicas';
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-const isMysql = (s: TenantScope) => String(s.db.client.config.client).startsWith('mysql');
 
 /** ZATCA's previous-invoice hash of a unit's first invoice: SHA-256 of '0'. */
 export const FIRST_PREVIOUS_HASH = createHash('sha256').update('0').digest('hex');
@@ -31,7 +30,7 @@ export async function lockUnit(
     .onConflict(['tenant_id', 'unit'])
     .ignore();
   const q = s('sales_issue_units').where({ unit });
-  const row = (await (isMysql(s) ? q.forUpdate() : q).first('counter', 'last_hash')) as {
+  const row = (await (isMysql(s.db) ? q.forUpdate() : q).first('counter', 'last_hash')) as {
     counter: unknown;
     last_hash: string;
   };

@@ -8,6 +8,7 @@ import {
   type SafeTransaction,
 } from '@erp/contracts';
 import {
+  isMysql,
   AppError,
   conflict,
   emit,
@@ -39,7 +40,6 @@ const TABLE = 'sales_safe_transactions';
 const SAFES = 'replica_md_safes';
 type Row = Record<string, unknown>;
 const money = (v: unknown) => fromStored((v ?? 0) as number);
-const isMysql = (s: TenantScope) => String(s.db.client.config.client).startsWith('mysql');
 
 /** What a shift's documents add up to. */
 interface ShiftFigures {
@@ -174,7 +174,7 @@ export async function listSafeTransactions(
 
 async function rowOf(s: TenantScope, ctx: RequestContext, id: string, lock = false): Promise<Row> {
   const q = s(TABLE).where({ id });
-  const row = (await (lock && isMysql(s) ? q.forUpdate() : q).first()) as Row | undefined;
+  const row = (await (lock && isMysql(s.db) ? q.forUpdate() : q).first()) as Row | undefined;
   if (!row) throw notFound();
   requireBranch(ctx, String(row.branch_id));
   return row;
