@@ -423,4 +423,22 @@ export const salesMigrations: Migration[] = [
       });
     },
   },
+  {
+    // issue 15: the catalogue feed pages by the order sales applied the items' events (feed_seq, then id), not by
+    // when they happened: an event late by more than any margin still comes after every till's cursor. Rows
+    // written before keep 0 and are paged by id.
+    name: 'sales_0012_pos_catalog_feed',
+    async up(knex) {
+      await knex.schema.alterTable('replica_md_items', (t) => {
+        t.bigInteger('feed_seq').notNullable().defaultTo(0);
+        t.index(['tenant_id', 'feed_seq', 'id'], 'replica_md_items_feed');
+      });
+      await knex.schema.createTable('sales_feed_counters', (t) => {
+        t.string('tenant_id', 36).notNullable();
+        t.string('feed', 40).notNullable();
+        t.bigInteger('last').notNullable();
+        t.primary(['tenant_id', 'feed']);
+      });
+    },
+  },
 ];

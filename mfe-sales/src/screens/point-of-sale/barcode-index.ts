@@ -116,14 +116,3 @@ export function searchItems(index: BarcodeIndex, text: string, limit = 20): PosC
   }
   return out;
 }
-
-/**
- * The catalogue cursor (`as_of|id`) moved back by `ms`: the feed is ordered by when each change happened, and a
- * change may reach the sales service after later ones, so a refresh reads the last minutes again.
- */
-export function rewoundCursor(cursor: string, ms: number): string {
-  const at = cursor.lastIndexOf('|');
-  const time = Date.parse(cursor.slice(0, at));
-  if (at <= 0 || Number.isNaN(time)) return cursor;
-  return `${new Date(time - ms).toISOString()}|`;
-}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { posRoutes, type PosCatalogPage, type PosLookups, type Till, type TillSale } from '@erp/contracts';
 import { useFeature } from '@erp/ui-kit';
-import { emptyIndex, indexItems, rewoundCursor, type BarcodeIndex } from './barcode-index';
+import { emptyIndex, indexItems, type BarcodeIndex } from './barcode-index';
 import { flushOutbox, type TillServer } from './outbox';
 import {
   allItems,
@@ -93,9 +93,8 @@ export function useTillSync(onKept: () => void) {
       lookups: lookupsNow,
       ...(company?.posConfiguration ? { config: company.posConfiguration } : {}),
     });
-    // items change in the order their events say (as_of); an event that arrives late carries an older as_of
-    // than the cursor, so each refresh starts a little before it (a resent item is simply written again)
-    let cursor = m.cursor ? rewoundCursor(m.cursor, 5 * 60_000) : null;
+    // the feed is in the order the server took the changes in: nothing that changed is ever behind the cursor
+    let cursor = m.cursor;
     for (;;) {
       const page = await api.get<PosCatalogPage>(posRoutes.catalog.path, undefined, {
         query: { limit: CATALOG_PAGE, ...(cursor ? { after: cursor } : {}) },

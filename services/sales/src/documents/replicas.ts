@@ -9,7 +9,7 @@ import {
   units,
   type PayloadOf,
 } from '@erp/contracts';
-import { tenantScope, type EventHandler, type TenantScope } from '@erp/service-kit';
+import { isMysql, tenantScope, type EventHandler, type TenantScope } from '@erp/service-kit';
 
 /**
  * What sales keeps of other services' main data for its documents (design.md section 2: never their tables):
@@ -24,6 +24,22 @@ export const USER_LIMITS = 'sales_user_limits';
 
 type ItemPayload = PayloadOf<'itemChanged'>;
 
+/**
+ * The next place in the tenant's catalogue feed. The counter's row stays locked until the applying transaction
+ * commits, so a feed reader never sees a place before the places below it are committed (SQLite serialises its
+ * writers already): a till that paged past place n has everything up to n.
+ */
+async function nextFeedSeq(s: TenantScope): Promise<number> {
+  const key = { feed: 'items' };
+  const read = s('sales_feed_counters').where(key);
+  if (isMysql(s.db)) read.forUpdate();
+  const counter = await read.first('last');
+  const seq = Number(counter?.last ?? 0) + 1;
+  if (counter) await s('sales_feed_counters').where(key).update({ last: seq });
+  else await s.insert('sales_feed_counters', { ...key, last: seq });
+  return seq;
+}
+
 const item: EventHandler = async (trx, envelope, payload) => {
   const p = payload as ItemPayload;
   const s = tenantScope(trx, envelope.tenantId);
@@ -37,6 +53,7 @@ const item: EventHandler = async (trx, envelope, payload) => {
     deleted: p.deleted,
     record: JSON.stringify(p),
     as_of: envelope.occurredAt,
+    feed_seq: await nextFeedSeq(s),
   };
   if (current) await s(ITEMS).where({ id: p.id }).update(row);
   else await s.insert(ITEMS, { id: p.id, ...row });

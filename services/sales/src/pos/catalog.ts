@@ -3,16 +3,18 @@ import { AppError, parseJson, type TenantScope } from '@erp/service-kit';
 
 type Row = Record<string, unknown>;
 
-// the cursor is the last row's (as_of, id): as_of alone is not unique (one event may change many items)
-const SEPARATOR = '|';
+/**
+ * The cursor is the last row's place in the feed and its id ('42:<id>'): places are given as sales applies the
+ * items' events (replicas.ts), so an event that comes late still lands after every cursor; rows from before the
+ * feed existed share place 0 and are paged by id. A cursor of the earlier form ('<as_of>|<id>') starts again.
+ */
+export const catalogCursor = (seq: number, id: string) => `${seq}:${id}`;
 
-export const catalogCursor = (asOf: string, id: string) => `${asOf}${SEPARATOR}${id}`;
-
-function parseCursor(after: string): { asOf: string; id: string } {
-  const at = after.lastIndexOf(SEPARATOR);
-  if (at <= 0)
-    throw new AppError(400, 'validationFailed', {}, [{ field: 'after', code: 'validation.pattern' }]);
-  return { asOf: after.slice(0, at), id: after.slice(at + 1) };
+function parseCursor(after: string): { seq: number; id: string } | null {
+  const match = /^(\d{1,15}):(.+)$/.exec(after);
+  if (match) return { seq: Number(match[1]), id: match[2]! };
+  if (/^\d{4}-\d{2}-\d{2}T[^|]*\|/.test(after)) return null;
+  throw new AppError(400, 'validationFailed', {}, [{ field: 'after', code: 'validation.pattern' }]);
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -49,32 +51,32 @@ function catalogItemOf(r: Row): PosCatalogItem {
 
 /**
  * A page of the till's catalogue (issue 15 deliverable 7): the items changed after the cursor, in the order
- * they changed (as_of, then id), so a till that kept the last cursor asks only for what changed since.
+ * sales took their changes in (feed place, then id), so a till that kept the last cursor asks only for what
+ * changed since, and nothing that changed is ever behind it.
  */
 export async function catalogPage(
   s: TenantScope,
   query: { after?: string | undefined; limit: number },
 ): Promise<PosCatalogPage> {
   const q = s('replica_md_items')
-    .select('id', 'code', 'arabic_name', 'english_name', 'deleted', 'record', 'as_of')
+    .select('id', 'code', 'arabic_name', 'english_name', 'deleted', 'record', 'feed_seq')
     .orderBy([
-      { column: 'as_of', order: 'asc' },
+      { column: 'feed_seq', order: 'asc' },
       { column: 'id', order: 'asc' },
     ])
     .limit(query.limit);
-  if (query.after) {
-    const c = parseCursor(query.after);
+  const c = query.after ? parseCursor(query.after) : null;
+  if (c)
     q.where(function afterCursor() {
-      this.where('as_of', '>', c.asOf).orWhere(function sameInstant() {
-        this.where('as_of', c.asOf).andWhere('id', '>', c.id);
+      this.where('feed_seq', '>', c.seq).orWhere(function samePlace() {
+        this.where('feed_seq', c.seq).andWhere('id', '>', c.id);
       });
     });
-  }
   const rows = (await q) as Row[];
   const last = rows.at(-1);
   return {
     items: rows.map(catalogItemOf),
-    next: last ? catalogCursor(String(last.as_of), String(last.id)) : (query.after ?? null),
+    next: last ? catalogCursor(Number(last.feed_seq), String(last.id)) : c ? query.after! : null,
   };
 }
 
