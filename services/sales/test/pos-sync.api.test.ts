@@ -240,8 +240,13 @@ describe.each(engines())('point-of-sale sync on %s', (engine) => {
     });
     const lookups = await app.api.get('/api/PointOfSale/Lookups').set(asCashier());
     expect(lookups.status).toBe(200);
-    expect(lookups.body.me).toEqual({ maxAllowedDiscount: '5', canRaisePrice: false });
+    expect(lookups.body.me).toEqual({
+      userId: cashier.userId,
+      maxAllowedDiscount: '5',
+      canRaisePrice: false,
+    });
     expect((await app.api.get('/api/PointOfSale/Lookups').set(as())).body.me).toEqual({
+      userId: admin.userId,
       maxAllowedDiscount: '100',
       canRaisePrice: true,
     });

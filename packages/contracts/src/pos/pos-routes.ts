@@ -118,9 +118,10 @@ export const posLookupsSchema = z.object({
   /**
    * The signed-in cashier's own limits, which the server enforces on the invoice at sync (the sales rules): the
    * till keeps them with the lookups so that it refuses offline what the server would refuse. An admin: '100'
-   * and true. Absent in what a till stored before they were sent (the till then allows nothing).
+   * and true. Whose they are (a till is shared by the branch's cashiers); absent in what a till stored before
+   * they were sent (the till then allows nothing beyond the list price).
    */
-  me: z.object({ maxAllowedDiscount: z.string(), canRaisePrice: z.boolean() }).optional(),
+  me: z.object({ userId: z.string(), maxAllowedDiscount: z.string(), canRaisePrice: z.boolean() }).optional(),
 });
 export type PosLookups = z.infer<typeof posLookupsSchema>;
 

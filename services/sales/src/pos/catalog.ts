@@ -109,7 +109,11 @@ export async function posLookups(s: TenantScope, principal: Principal): Promise<
       isCashCustomer: Boolean(r.is_cash_customer),
     })),
     me: principal.isAdmin
-      ? { maxAllowedDiscount: '100', canRaisePrice: true }
-      : { maxAllowedDiscount: limits.maxAllowedDiscount.toString(), canRaisePrice: limits.canRaisePrice },
+      ? { userId: principal.userId, maxAllowedDiscount: '100', canRaisePrice: true }
+      : {
+          userId: principal.userId,
+          maxAllowedDiscount: limits.maxAllowedDiscount.toString(),
+          canRaisePrice: limits.canRaisePrice,
+        },
   };
 }
