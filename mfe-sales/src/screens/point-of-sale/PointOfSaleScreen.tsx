@@ -250,7 +250,7 @@ export function PointOfSaleScreen() {
             placeholder={t('pos.scan')}
             autoComplete="off"
             inputMode="numeric"
-            onBlur={() => panel === 'none' && !keyField && refocus()}
+            onBlur={() => panel === 'none' && !keyField && !receipt.open && refocus()}
             onKeyDown={(e) => {
               if (e.key !== 'Enter') return;
               const code = e.currentTarget.value;
