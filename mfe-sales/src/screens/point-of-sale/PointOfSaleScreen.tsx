@@ -81,6 +81,8 @@ export function PointOfSaleScreen() {
   }, [db, setMeta]);
   const shift = useTillShift(db, meta, reloadMeta);
   const receipt = useTillReceipt(db, meta, indexRef, lookups, reloadMeta, fail);
+  // no open shift: the till offers to open one (its fields keep the focus) and sells nothing before
+  const needsShift = shift.known && !shift.shift;
 
   useEffect(() => {
     refocus();
@@ -250,7 +252,7 @@ export function PointOfSaleScreen() {
             placeholder={t('pos.scan')}
             autoComplete="off"
             inputMode="numeric"
-            onBlur={() => panel === 'none' && !keyField && !receipt.open && refocus()}
+            onBlur={() => panel === 'none' && !keyField && !receipt.open && !needsShift && refocus()}
             onKeyDown={(e) => {
               if (e.key !== 'Enter') return;
               const code = e.currentTarget.value;
@@ -360,8 +362,15 @@ export function PointOfSaleScreen() {
               Ctrl+P {t('pos.printReceipt')}
             </button>
           </div>
-          {shift.known && !shift.shift && (
-            <OpenShiftPanel safes={shift.safes} onOpen={shift.open} fail={fail} />
+          {needsShift && (
+            <OpenShiftPanel
+              safes={shift.safes}
+              onOpen={async (safeId, balance) => {
+                await shift.open(safeId, balance);
+                refocus();
+              }}
+              fail={fail}
+            />
           )}
           {panel === 'search' && (
             <SearchPanel

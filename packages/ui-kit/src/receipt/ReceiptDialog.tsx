@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { DocumentRecord } from '@erp/contracts';
 import { useFeature } from '../feature';
+import { RECEIPT_CSS } from '../master-data/styles';
 import { useLetterhead } from '../PrintHeader';
 import { Receipt80 } from './Receipt80';
 import { receiptPicture } from './receipt-image';
@@ -94,6 +95,7 @@ export function ReceiptSheetDialog({ model, onHide }: { model: ReceiptModel | nu
         </div>
       }
     >
+      <style>{RECEIPT_CSS}</style>
       {model ? (
         <div className="erp-receipt-dialog__body">
           <div ref={sheet} className="erp-receipt-dialog__sheet">
