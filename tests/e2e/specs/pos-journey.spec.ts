@@ -174,6 +174,21 @@ test.describe('point of sale journey', () => {
     await till.scan(label);
     await expect(till.lines).toHaveCount(3);
     await expect(till.total).toHaveText('48.30');
+    // beyond the cashier's own rights (no discount allowed, no raising the price): refused at the till with a
+    // clear message, the line as it was, the scan field ready
+    await page.keyboard.press('F6');
+    await page.getByTestId('till-key').fill('10');
+    await page.getByTestId('till-key').press('Enter');
+    await expect(till.message).toContainText('الخصم أكبر من المسموح لك (0 %)');
+    await expect(till.total).toHaveText('48.30');
+    await expect(till.scanField).toBeFocused();
+    await till.lines.first().click();
+    await page.keyboard.press('F5');
+    await page.getByTestId('till-key').fill('12');
+    await page.getByTestId('till-key').press('Enter');
+    await expect(till.message).toContainText('رفع السعر');
+    await expect(till.total).toHaveText('48.30');
+    await expect(till.scanField).toBeFocused();
 
     // held, then retrieved from the hung invoices
     const holding = page.waitForResponse(
