@@ -18,3 +18,5 @@ export * from './keyboard';
 export * from './a11y';
 export * from './reports';
 export * from './ConfirmLater';
+export { tillReceiptOf, type ReceiptModel, type TillReceiptSale } from './receipt/receipt-model';
+export { preloadReceipt, ReceiptSheetDialog } from './receipt/lazy';

@@ -49,7 +49,12 @@ describe.each(engines())('point-of-sale receipts on %s', (engine) => {
     ).id;
     ids.cash = (await create('/api/PaymentMethods', { arabicName: 'نقدي', kind: 'cash' })).id;
     ids.customer = (await create('/api/Customers', { arabicName: 'عميل نقدي', creditLimit: '100000' })).id;
+    ids.safe = (
+      await create('/api/Safes', { arabicName: 'خزينة الكاشير', branchId: admin.defaultBranchId })
+    ).id;
     await app.flush();
+    // a till sells in its cashier's open shift
+    await create('/api/SafeTransactions', { safeId: ids.safe, openingBalance: '0' });
   }, 120_000);
   afterAll(async () => app?.stop());
 

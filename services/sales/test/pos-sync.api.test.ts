@@ -96,7 +96,16 @@ describe.each(engines())('point-of-sale sync on %s', (engine) => {
     ids.cash = (await create('/api/PaymentMethods', { arabicName: 'نقدي', kind: 'cash' })).id;
     ids.walkIn = (await create('/api/Customers', { arabicName: 'عميل نقدي', creditLimit: '100000' })).id;
     ids.tight = (await create('/api/Customers', { arabicName: 'عميل آجل', creditLimit: '50' })).id;
+    ids.safe = (
+      await create('/api/Safes', { arabicName: 'خزينة الكاشير', branchId: admin.defaultBranchId })
+    ).id;
     await app.flush();
+    // a till sells in its cashier's open shift (a sale with none is kept: see below)
+    const shift = await app.api
+      .post('/api/SafeTransactions')
+      .set(as())
+      .send({ safeId: ids.safe, openingBalance: '0' });
+    if (shift.status !== 201) throw new Error(`shift: ${shift.status} ${JSON.stringify(shift.body)}`);
   }, 120_000);
   afterAll(async () => app?.stop());
 
@@ -209,6 +218,141 @@ describe.each(engines())('point-of-sale sync on %s', (engine) => {
     const answer = await send(tampered);
     expect(answer.body).toMatchObject({ status: 'needsAttention', reason: 'tillHashMismatch' });
     expect(await invoicesOf(sale.number)).toHaveLength(0);
+  });
+
+  it("a cashier's own limits come with the lookups, and the server keeps, never drops, a sale beyond them or made with no open shift", async () => {
+    const user = await app.api
+      .post('/api/Users')
+      .set(as())
+      .send({
+        fullName: 'Cashier',
+        userName: 'poscashier',
+        password: 'Cash!Secret9x',
+        confirmPassword: 'Cash!Secret9x',
+        permissions: ['addSalesTransactions', 'viewSafeTransactions', 'closeSafes'],
+        branches: [admin.defaultBranchId],
+        maxAllowedDiscount: '5',
+      });
+    expect(user.status).toBe(201);
+    await app.flush();
+    const cashier = await login(app, 'poscashier', 'Cash!Secret9x');
+    const asCashier = (language = 'en') => ({
+      ...bearer(cashier.token),
+      BranchId: admin.defaultBranchId,
+      Language: language,
+    });
+    const lookups = await app.api.get('/api/PointOfSale/Lookups').set(asCashier());
+    expect(lookups.status).toBe(200);
+    expect(lookups.body.me).toEqual({
+      userId: cashier.userId,
+      maxAllowedDiscount: '5',
+      canRaisePrice: false,
+    });
+    expect((await app.api.get('/api/PointOfSale/Lookups').set(as())).body.me).toEqual({
+      userId: admin.userId,
+      maxAllowedDiscount: '100',
+      canRaisePrice: true,
+    });
+    const registered = await app.api
+      .post('/api/PointOfSale/Tills')
+      .set(asCashier())
+      .send({ name: 'كاشير 9' });
+    expect(registered.status).toBe(201);
+    let state: TillChainState = {
+      tillId: registered.body.id,
+      code: registered.body.code,
+      counter: registered.body.counter,
+      lastHash: registered.body.lastHash,
+    };
+    const sendAs = (input: TillSaleInput, language = 'en') =>
+      app.api
+        .post('/api/PointOfSale/Sales')
+        .set(asCashier(language))
+        .set('Idempotency-Key', input.uuid)
+        .send(input);
+    // no open shift yet: kept with the reason, its place in the chain taken
+    const early = await make(state, cashSale('1'));
+    state = early.state;
+    const noShift = await sendAs(early.input, 'ar');
+    expect(noShift.status).toBe(200);
+    expect(noShift.body).toMatchObject({ status: 'needsAttention', reason: 'safeTransaction.noOpenShift' });
+    expect(noShift.body.message).toContain(early.number);
+    expect(noShift.body.message).toContain('وردية');
+    expect(await invoicesOf(early.number)).toHaveLength(0);
+    const opened = await app.api
+      .post('/api/SafeTransactions')
+      .set(asCashier())
+      .send({ safeId: ids.safe, openingBalance: '100' });
+    expect(opened.status).toBe(201);
+    // a 10 % discount where the cashier may give 5 %: kept for a supervisor with the reason
+    const line = cashSale('2').lines[0]!;
+    const discounted = await make(state, {
+      ...cashSale('2'),
+      lines: [{ ...line, discountType: 'percentage', discount: '10' }],
+    });
+    state = discounted.state;
+    const beyond = await sendAs(discounted.input);
+    expect(beyond.status).toBe(200);
+    expect(beyond.body).toMatchObject({
+      status: 'needsAttention',
+      reason: 'validation.discountAboveLimit',
+      invoiceId: null,
+    });
+    expect(beyond.body.message).toBe('The discount is above your limit (5 %)');
+    // a price raised above the sales price without the right: kept too
+    const raised = await make(state, cashSale('1', '12'));
+    state = raised.state;
+    expect((await sendAs(raised.input)).body).toMatchObject({
+      status: 'needsAttention',
+      reason: 'validation.priceAboveSalesPrice',
+    });
+    // within the limit: issued, and the chain went on past the kept ones
+    const within = await make(state, {
+      ...cashSale('2'),
+      lines: [{ ...line, quantity: '2', discountType: 'percentage', discount: '5' }],
+    });
+    expect((await sendAs(within.input)).body).toMatchObject({ status: 'issued', number: within.number });
+    const kept = (await app.api.get('/api/PointOfSale/NeedsAttention').set(as())).body as {
+      number: string;
+      reason: string;
+    }[];
+    expect(kept).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ number: early.number, reason: 'safeTransaction.noOpenShift' }),
+        expect.objectContaining({ number: discounted.number, reason: 'validation.discountAboveLimit' }),
+        expect.objectContaining({ number: raised.number, reason: 'validation.priceAboveSalesPrice' }),
+      ]),
+    );
+    // the shift's figures count the issued sale only, and a sale made before the shift opened stays kept
+    const current = await app.api.get('/api/SafeTransactions/current').set(asCashier());
+    expect(current.body.shift).toMatchObject({ invoices: 1, netSales: '21.85' });
+
+    // hold and retrieve with the till's permission alone: the back office's invoices stay closed to the cashier
+    expect((await app.api.get('/api/SalesInvoices').set(asCashier())).status).toBe(403);
+    const { payments: _, ...unpaid } = cashSale('3');
+    const held = await app.api.post('/api/PointOfSale/Held').set(asCashier()).send(unpaid);
+    expect(held.status).toBe(201);
+    expect(held.body).toMatchObject({ totalValue: '34.50', date: today });
+    const hung = await app.api.get('/api/PointOfSale/Held').set(asCashier());
+    expect(hung.status).toBe(200);
+    expect((hung.body.items as { id: string }[]).map((h) => h.id)).toContain(held.body.id);
+    const retrieved = await app.api.post(`/api/PointOfSale/Held/${held.body.id}/retrieve`).set(asCashier());
+    expect(retrieved.status).toBe(200);
+    expect(retrieved.body).toMatchObject({ id: held.body.id, status: 'drafted' });
+    expect(
+      (await app.api.post(`/api/PointOfSale/Held/${held.body.id}/retrieve`).set(asCashier())).status,
+    ).toBe(409);
+    // held again from the till with one more piece: the same invoice, held again
+    const again = await app.api
+      .put(`/api/PointOfSale/Held/${held.body.id}`)
+      .set(asCashier())
+      .send({ ...unpaid, lines: [{ ...unpaid.lines[0]!, quantity: '4' }] });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: held.body.id, totalValue: '46.00' });
+    const after = (await app.api.get('/api/PointOfSale/Held').set(asCashier())).body.items as {
+      id: string;
+    }[];
+    expect(after.filter((h) => h.id === held.body.id)).toHaveLength(1);
   });
 
   it('the till catalogue pages the items by when they changed, with a cursor, and comes again with only what changed', async () => {

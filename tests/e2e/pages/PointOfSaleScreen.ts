@@ -39,6 +39,26 @@ export class PointOfSaleScreen {
     await this.page.keyboard.press('Enter');
   }
 
+  /**
+   * No open shift: the till offers to open one (and sells nothing before); the opening balance typed, the shift
+   * opened through the shifts' endpoint. Resolves with the shift opened.
+   */
+  async openShift(openingBalance: string, safeId?: string): Promise<{ id: string; code: string }> {
+    const panel = this.root.getByTestId('till-shift-panel');
+    await expect(panel).toBeVisible();
+    if (safeId) await panel.getByTestId('till-shift-safe').selectOption(safeId);
+    await panel.getByTestId('till-shift-balance').fill(openingBalance);
+    const answer = this.page.waitForResponse(
+      (r) => r.url().endsWith('/api/SafeTransactions') && r.request().method() === 'POST',
+    );
+    await panel.getByTestId('till-shift-open').click();
+    const response = await answer;
+    expect(response.status(), await response.text()).toBe(201);
+    await expect(panel).toBeHidden();
+    await expect(this.scanField).toBeFocused();
+    return (await response.json()) as { id: string; code: string };
+  }
+
   async expectWaiting(count: number): Promise<void> {
     await expect(this.waiting).toHaveAttribute('data-count', String(count), { timeout: 40_000 });
   }

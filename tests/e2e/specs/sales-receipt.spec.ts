@@ -7,7 +7,7 @@ import { nextTillSale, parseZatcaQr, type TillSaleInput } from '@erp/contracts';
 import { DocumentScreen } from '../pages/DocumentScreen';
 import { expect, runNames, today } from '../support/inventory';
 import { adminApi, adminHeaders } from '../support/master-data';
-import { arrangeSaleItem } from '../support/sales';
+import { arrangeSaleItem, ensureAdminShift } from '../support/sales';
 import { signInAsAdmin } from '../support/session';
 
 interface IssuedInvoice {
@@ -40,6 +40,8 @@ test.describe('sales receipt', () => {
     const { unit, store, item } = await arrangeSaleItem(api, n);
     const customer = await api.post('/api/Customers', { arabicName: `عميل ${n.tag}`, creditLimit: '100000' });
     const cash = await api.post('/api/PaymentMethods', { arabicName: `نقدي ${n.tag}`, kind: 'cash' });
+    // a till's sale is issued in its cashier's open shift
+    await ensureAdminShift(api, n);
     const till = await api.post<{ id: string; code: string; counter: number; lastHash: string }>(
       '/api/PointOfSale/Tills',
       { name: `كاشير ${n.tag}` },

@@ -20,10 +20,13 @@ import {
   type LineField,
 } from './cart';
 import { makeSale, readMeta, waitingCount } from './till-db';
+import { TillReceipt, useTillReceipt } from './TillReceipt';
+import { CloseShiftButton, OpenShiftPanel } from './TillShift';
 import { tillCss } from './till-css';
 import { TillBar } from './TillBar';
 import { CustomerPanel, HungPanel, PayPanel, SearchPanel } from './TillPanels';
 import { useHeldSales } from './use-held-sales';
+import { useTillShift } from './use-till-shift';
 import { useTillSync } from './use-till-sync';
 
 /**
@@ -73,6 +76,13 @@ export function PointOfSaleScreen() {
     [t, refocus],
   );
   const holds = useHeldSales(indexRef, storeId, fail);
+  const reloadMeta = useCallback(async () => {
+    if (db) setMeta(await readMeta(db));
+  }, [db, setMeta]);
+  const shift = useTillShift(db, meta, reloadMeta);
+  const receipt = useTillReceipt(db, meta, indexRef, lookups, reloadMeta, fail);
+  // no open shift: the till offers to open one (its fields keep the focus) and sells nothing before
+  const needsShift = shift.known && !shift.shift;
 
   useEffect(() => {
     refocus();
@@ -106,11 +116,19 @@ export function PointOfSaleScreen() {
     const listPrice = item
       ? (item.units.find((u) => u.unitId === selected.unitId)?.salesPrice ?? item.salesPrice ?? '0')
       : '0';
-    // the session does not carry a cashier's own limits (maxAllowedDiscount, raising the price) yet: the till
-    // allows them to admins only, so that no receipt is made that the server would refuse at sync
-    const rights = { maxDiscount: context.isAdmin ? '100' : '0', canRaisePrice: context.isAdmin };
+    // the cashier's own limits as the server sent them with the lookups (kept offline), the ones it enforces at
+    // sync: nothing beyond them makes a receipt the server would refuse
+    const me = lookups.me?.userId === context.user.userId ? lookups.me : null;
+    const rights = context.isAdmin
+      ? { maxDiscount: '100', canRaisePrice: true }
+      : { maxDiscount: me?.maxAllowedDiscount ?? '0', canRaisePrice: me?.canRaisePrice ?? false };
     const out = setLineField(cart, selected.key, keyField, keyValue, rights, listPrice);
-    if ('refused' in out) return fail(out.refused);
+    if ('refused' in out) {
+      // refused: the line stays as it was, the key closed, the scan field ready for the next scan
+      setKeyField(null);
+      setKeyValue('');
+      return fail(out.refused, { limit: rights.maxDiscount });
+    }
     setCart(out.cart);
     setKeyField(null);
     setKeyValue('');
@@ -145,7 +163,9 @@ export function PointOfSaleScreen() {
     const refusal = issueRefusal(cart);
     if (refusal) return fail(refusal);
     if (!storeId) return fail('noStore');
+    if (!shift.shift) return fail('noShift');
     const entry = await makeSale(db, saleInputOf(cart, storeId, localToday()), cart.invoiceId);
+    await receipt.remember(entry, changeOf(cart));
     setLastReceipt(entry.number);
     setCart(emptyCart(defaultCustomer));
     setPanel('none');
@@ -212,7 +232,16 @@ export function PointOfSaleScreen() {
         kept={kept}
         lastReceipt={lastReceipt}
         onExit={() => context.navigate('/')}
-      />
+      >
+        <CloseShiftButton
+          shift={shift.shift}
+          fail={fail}
+          sendWaiting={async () => {
+            await flush();
+            return db ? waitingCount(db) : 0;
+          }}
+        />
+      </TillBar>
       <div className="erp-till__main">
         <section className="erp-till__sale">
           <input
@@ -223,7 +252,7 @@ export function PointOfSaleScreen() {
             placeholder={t('pos.scan')}
             autoComplete="off"
             inputMode="numeric"
-            onBlur={() => panel === 'none' && !keyField && refocus()}
+            onBlur={() => panel === 'none' && !keyField && !receipt.open && !needsShift && refocus()}
             onKeyDown={(e) => {
               if (e.key !== 'Enter') return;
               const code = e.currentTarget.value;
@@ -329,7 +358,20 @@ export function PointOfSaleScreen() {
             <button type="button" data-testid="till-pay" onClick={() => setPanel('pay')}>
               F10 {t('pos.pay')}
             </button>
+            <button type="button" data-testid="till-print" onClick={receipt.show}>
+              Ctrl+P {t('pos.printReceipt')}
+            </button>
           </div>
+          {needsShift && (
+            <OpenShiftPanel
+              safes={shift.safes}
+              onOpen={async (safeId, balance) => {
+                await shift.open(safeId, balance);
+                refocus();
+              }}
+              fail={fail}
+            />
+          )}
           {panel === 'search' && (
             <SearchPanel
               index={indexRef}
@@ -358,6 +400,7 @@ export function PointOfSaleScreen() {
           )}
           {panel === 'hung' && <HungPanel held={holds.held} onRetrieve={(id) => void retrieve(id)} />}
         </aside>
+        <TillReceipt receipt={receipt} onHide={refocus} />
       </div>
     </div>
   );

@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TillSale } from '@erp/contracts';
 import type { TillMeta } from './till-db';
 
 /**
  * The till's status bar: which till, online or not, how many sales wait to be sent, how many items the till
- * keeps, the sales the server kept for a supervisor (with why), the last receipt's number, and the way out.
+ * keeps, the sales the server kept for a supervisor (with why), the last receipt's number, closing the shift,
+ * and the way out.
  */
 export function TillBar({
   meta,
@@ -14,6 +16,7 @@ export function TillBar({
   kept,
   lastReceipt,
   onExit,
+  children,
 }: {
   meta: TillMeta | null;
   online: boolean;
@@ -22,6 +25,8 @@ export function TillBar({
   kept: readonly TillSale[];
   lastReceipt: string | null;
   onExit: () => void;
+  /** What else the bar offers (closing the shift). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -45,6 +50,7 @@ export function TillBar({
         </span>
       )}
       {lastReceipt && <span data-testid="till-last-receipt">{lastReceipt}</span>}
+      {children}
       <button type="button" className="erp-till__exit" data-testid="till-exit" onClick={onExit}>
         {t('pos.exit')}
       </button>

@@ -7,6 +7,7 @@ import {
   type TillSale,
   type TillSaleInput,
 } from '@erp/contracts';
+import type { Letterhead, TillReceiptSale } from '@erp/ui-kit';
 import type { OutboxEntry, OutboxStore } from './outbox';
 
 /**
@@ -21,7 +22,18 @@ export interface TillMeta {
   cursor: string | null;
   lookups: PosLookups | null;
   config: PosConfiguration | null;
+  /**
+   * The cashier's open shift as the server last said (null: none open): the till sells only in one, and keeps
+   * selling in it offline. Its user: a shift is a user's, and a till is shared by the branch's cashiers.
+   */
+  shift: { id: string; code: string; userId: string } | null;
+  /** The company and branches a receipt names (StartUp), kept to print offline. */
+  letterhead: Letterhead | null;
+  /** The last sale made here, as the till made it: its receipt prints from this (offline too). */
+  lastSale: TillReceiptSale | null;
 }
+
+const META_KEYS = ['till', 'cursor', 'lookups', 'config', 'shift', 'letterhead', 'lastSale'] as const;
 
 const done = <T>(req: IDBRequest<T>) =>
   new Promise<T>((resolve, reject) => {
@@ -51,14 +63,17 @@ export function openTillDb(branchId: string): Promise<IDBDatabase> {
 export async function readMeta(db: IDBDatabase): Promise<TillMeta> {
   const tx = db.transaction(STORES.meta);
   const meta = tx.objectStore(STORES.meta);
-  const [till, cursor, lookups, config] = await Promise.all(
-    ['till', 'cursor', 'lookups', 'config'].map((k) => done(meta.get(k))),
+  const [till, cursor, lookups, config, shift, letterhead, lastSale] = await Promise.all(
+    META_KEYS.map((k) => done(meta.get(k))),
   );
   return {
     till: (till as TillMeta['till']) ?? null,
     cursor: (cursor as string | undefined) ?? null,
     lookups: (lookups as PosLookups | undefined) ?? null,
     config: (config as PosConfiguration | undefined) ?? null,
+    shift: (shift as TillMeta['shift'] | undefined) ?? null,
+    letterhead: (letterhead as Letterhead | undefined) ?? null,
+    lastSale: (lastSale as TillReceiptSale | undefined) ?? null,
   };
 }
 

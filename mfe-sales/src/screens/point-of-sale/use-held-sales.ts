@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { posRoutes } from '@erp/contracts';
 import { useFeature } from '@erp/ui-kit';
 import { localToday } from '@erp/i18n';
 import type { BarcodeIndex } from './barcode-index';
@@ -16,7 +17,8 @@ type Fail = (key: string, params?: Record<string, unknown>) => void;
 
 /**
  * Hold and retrieve (issue 15 deliverable 3): a held sale is a held sales invoice on the server, so any till of
- * the branch can list it ('hung invoices') and retrieve it once; these need the network, a sale does not.
+ * the branch can list it ('hung invoices') and retrieve it once; these need the network, a sale does not. The
+ * till's own routes (/api/PointOfSale/Held), which need only the till's permission.
  */
 export function useHeldSales(index: { current: BarcodeIndex }, storeId: string, fail: Fail) {
   const { api } = useFeature();
@@ -27,9 +29,9 @@ export function useHeldSales(index: { current: BarcodeIndex }, storeId: string, 
     if (cart.lines.length === 0) return (fail('emptySale'), false);
     if (!storeId) return (fail('noStore'), false);
     try {
-      const sale = { ...saleInputOf({ ...cart, payments: [] }, storeId, localToday()), then: 'hold' };
-      if (cart.invoiceId) await api.put('/api/SalesInvoices', sale, cart.invoiceId, { quiet: true });
-      else await api.post('/api/SalesInvoices', sale, { quiet: true });
+      const sale = saleInputOf({ ...cart, payments: [] }, storeId, localToday());
+      if (cart.invoiceId) await api.put(posRoutes.listHeld.path, sale, cart.invoiceId, { quiet: true });
+      else await api.post(posRoutes.holdSale.path, sale, { quiet: true });
       return true;
     } catch (e) {
       const p = problemOf(e);
@@ -43,8 +45,7 @@ export function useHeldSales(index: { current: BarcodeIndex }, storeId: string, 
   /** Loads the branch's held invoices; true when the list came. */
   async function loadHeld(): Promise<boolean> {
     try {
-      const list = await api.get<{ items: HeldInvoice[] }>('/api/SalesInvoices', undefined, {
-        query: { status: 'held', pageSize: 50 },
+      const list = await api.get<{ items: HeldInvoice[] }>(posRoutes.listHeld.path, undefined, {
         quiet: true,
       });
       setHeld(list.items);
@@ -59,7 +60,7 @@ export function useHeldSales(index: { current: BarcodeIndex }, storeId: string, 
   async function retrieve(id: string, defaultCustomer: string | null): Promise<Cart | null> {
     try {
       const doc = await api.post<{ id: string; customerId: string | null; lines: Record<string, unknown>[] }>(
-        `/api/SalesInvoices/${id}/retrieve`,
+        posRoutes.retrieveHeld.path.replace(':id', id),
         undefined,
         { quiet: true },
       );

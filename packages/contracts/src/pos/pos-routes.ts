@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common';
-import { documentInputSchema, salesInvoices } from '../documents';
+import { documentInputSchema, documentRecordSchema, salesInvoices } from '../documents';
 import { access, defineRoutes } from '../http';
 import { Permission as P } from '../permissions';
 import { requiredText } from '../text';
@@ -115,8 +115,27 @@ export const posLookupsSchema = z.object({
   units: z.array(namedSchema),
   paymentMethods: z.array(namedSchema.extend({ kind: z.string() })),
   customers: z.array(namedSchema.extend({ phone: z.string().nullable(), isCashCustomer: z.boolean() })),
+  /**
+   * The signed-in cashier's own limits, which the server enforces on the invoice at sync (the sales rules): the
+   * till keeps them with the lookups so that it refuses offline what the server would refuse. An admin: '100'
+   * and true. Whose they are (a till is shared by the branch's cashiers); absent in what a till stored before
+   * they were sent (the till then allows nothing beyond the list price).
+   */
+  me: z.object({ userId: z.string(), maxAllowedDiscount: z.string(), canRaisePrice: z.boolean() }).optional(),
 });
 export type PosLookups = z.infer<typeof posLookupsSchema>;
+
+/** A held ('hung') sale as the till lists it. */
+export const posHeldSaleSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  date: z.string(),
+  totalValue: z.string(),
+});
+export type PosHeldSale = z.infer<typeof posHeldSaleSchema>;
+
+/** A sale held at a till: the sale as the till sends it, without payments (they are taken when it is sold). */
+const heldSaleInput = documentInputSchema(salesInvoices);
 
 export const posRoutes = defineRoutes({
   catalog: {
@@ -139,7 +158,8 @@ export const posRoutes = defineRoutes({
     service: 'sales',
     access: access.permission(P.addSalesTransactions),
     tag: 'PointOfSale',
-    summary: 'What the till keeps besides items: units, active payment methods and customers',
+    summary:
+      "What the till keeps besides items: units, active payment methods, customers and the caller's own limits",
     response: posLookupsSchema,
   },
   registerTill: {
@@ -182,6 +202,53 @@ export const posRoutes = defineRoutes({
       "A till's sale in its chain, exactly once (Idempotency-Key: the sale's uuid): issued, or kept for a supervisor",
     body: tillSaleInput,
     response: tillSaleSchema,
+  },
+  /*
+   * Hold and retrieve at the till (issue 15 deliverable 3) need only the till's permission, like the sale
+   * itself: the back office's invoice list (viewTransactions) and editing invoices (editSalesTransactions) are
+   * not a cashier's. They are the same held sales invoices and the same engine's hold and retrieve.
+   */
+  holdSale: {
+    method: 'post',
+    path: '/api/PointOfSale/Held',
+    service: 'sales',
+    access: access.permission(P.addSalesTransactions),
+    tag: 'PointOfSale',
+    summary:
+      "Hold (hang) a till's sale: a held sales invoice of the branch that any of its tills can retrieve",
+    status: 201,
+    body: heldSaleInput,
+    response: posHeldSaleSchema,
+  },
+  holdAgain: {
+    method: 'put',
+    path: '/api/PointOfSale/Held/:id',
+    service: 'sales',
+    access: access.permission(P.addSalesTransactions),
+    tag: 'PointOfSale',
+    summary: 'Hold again a sale the till retrieved (drafted by the retrieve), with its lines as they are now',
+    params: z.object({ id: idSchema }),
+    body: heldSaleInput,
+    response: posHeldSaleSchema,
+  },
+  listHeld: {
+    method: 'get',
+    path: '/api/PointOfSale/Held',
+    service: 'sales',
+    access: access.permission(P.addSalesTransactions),
+    tag: 'PointOfSale',
+    summary: "The held sales of the caller's branch ('hung invoices'), newest first",
+    response: z.object({ items: z.array(posHeldSaleSchema) }),
+  },
+  retrieveHeld: {
+    method: 'post',
+    path: '/api/PointOfSale/Held/:id/retrieve',
+    service: 'sales',
+    access: access.permission(P.addSalesTransactions),
+    tag: 'PointOfSale',
+    summary: 'Retrieve a held sale into a till, once (held → drafted): a second till retrieving it gets 409',
+    params: z.object({ id: idSchema }),
+    response: documentRecordSchema(salesInvoices),
   },
   needsAttention: {
     method: 'get',

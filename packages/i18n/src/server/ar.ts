@@ -219,5 +219,7 @@ export const ar: ServerMessages = {
   'safeTransaction.safeUnknown': 'الخزينة غير معروفة: اختر خزينة من خزائن الفرع',
   'safeTransaction.safeInactive': 'هذه الخزينة غير نشطة',
   'safeTransaction.alreadyOpen': 'لديك وردية مفتوحة بالفعل: أغلقها قبل فتح وردية أخرى',
+  'safeTransaction.noOpenShift':
+    'لم تُفتح للكاشير وردية في هذا الفرع عند بيع الإيصال {number}: افتح وردية ثم أعد محاولته',
   'safeTransaction.closed': 'هذه الوردية مغلقة: لا يمكن تغيير الجرد',
 };

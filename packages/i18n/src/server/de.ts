@@ -246,5 +246,7 @@ export const de: ServerMessages = {
   'safeTransaction.safeInactive': 'Diese Kasse ist inaktiv',
   'safeTransaction.alreadyOpen':
     'Sie haben bereits eine offene Schicht: Schließen Sie sie, bevor Sie eine neue öffnen',
+  'safeTransaction.noOpenShift':
+    'Der Beleg {number} wurde ohne offene Schicht des Kassierers in dieser Filiale erstellt: Schicht öffnen, dann erneut versuchen',
   'safeTransaction.closed': 'Diese Schicht ist abgeschlossen: Ihre Zählung kann nicht mehr geändert werden',
 };

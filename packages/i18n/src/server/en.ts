@@ -227,6 +227,8 @@ export const en = {
   'safeTransaction.safeUnknown': 'The safe is not known: choose a safe of the branch',
   'safeTransaction.safeInactive': 'This safe is inactive',
   'safeTransaction.alreadyOpen': 'You already have an open shift: close it before opening another',
+  'safeTransaction.noOpenShift':
+    'The receipt {number} was made with no open shift of the cashier in this branch: open a shift, then retry it',
   'safeTransaction.closed': 'This shift is closed: its count cannot change',
 } as const;
 

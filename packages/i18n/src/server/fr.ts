@@ -245,5 +245,7 @@ export const fr: ServerMessages = {
   'safeTransaction.safeInactive': 'Cette caisse est inactive',
   'safeTransaction.alreadyOpen':
     "Vous avez déjà une session ouverte : clôturez-la avant d'en ouvrir une autre",
+  'safeTransaction.noOpenShift':
+    'Le ticket {number} a été émis sans session ouverte du caissier dans cette agence : ouvrez une session, puis réessayez',
   'safeTransaction.closed': 'Cette session est clôturée : son comptage ne peut plus changer',
 };

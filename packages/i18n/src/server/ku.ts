@@ -223,5 +223,7 @@ export const ku: ServerMessages = {
   'safeTransaction.safeUnknown': 'سندووقەکە نەناسراوە: سندووقێکی لقەکە هەڵبژێرە',
   'safeTransaction.safeInactive': 'ئەم سندووقە ناچالاکە',
   'safeTransaction.alreadyOpen': 'تۆ پێشتر شەفتێکی کراوەت هەیە: دایبخە پێش کردنەوەی یەکێکی تر',
+  'safeTransaction.noOpenShift':
+    'پسوولەی {number} بێ شەفتێکی کراوەی کاشێر لەم لقەدا دروستکرا: شەفتێک بکەرەوە، پاشان دووبارە هەوڵ بدەرەوە',
   'safeTransaction.closed': 'ئەم شەفتە داخراوە: ژماردنەکەی ناگۆڕدرێت',
 };

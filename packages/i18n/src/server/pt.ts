@@ -232,5 +232,7 @@ export const pt: ServerMessages = {
   'safeTransaction.safeUnknown': 'Cofre desconhecido: escolha um cofre da filial',
   'safeTransaction.safeInactive': 'Este cofre está inativo',
   'safeTransaction.alreadyOpen': 'Você já tem um turno aberto: feche-o antes de abrir outro',
+  'safeTransaction.noOpenShift':
+    'O recibo {number} foi emitido sem turno aberto do caixa nesta filial: abra um turno e tente novamente',
   'safeTransaction.closed': 'Este turno está fechado: a contagem não pode mudar',
 };

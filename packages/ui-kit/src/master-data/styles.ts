@@ -1,4 +1,40 @@
 /**
+ * The 80 mm receipt (issue 15), on screen and on paper: part of every document screen's styles, and carried by
+ * the receipt dialog itself where no document screen is (the till).
+ */
+export const RECEIPT_CSS = `
+/* the 80 mm receipt (issue 15): a 72 mm column (the roll's printable width), Arabic over English labels */
+.erp-receipt { width: 72mm; box-sizing: border-box; padding: 2mm; background: #fff; color: #000; font-size: 12px; line-height: 1.35; }
+.erp-receipt__head { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 1px; border-block-end: 1px dashed #000; padding-block-end: 2mm; margin-block-end: 2mm; }
+.erp-receipt__seller { font-size: 15px; }
+.erp-receipt__title { font-size: 13px; margin: 1mm 0 0; }
+.erp-receipt__bi { display: inline-flex; flex-direction: column; }
+.erp-receipt__bi [lang='en'] { font-size: 10px; }
+.erp-receipt__row { display: flex; justify-content: space-between; align-items: flex-end; gap: 2mm; padding-block: 1px; }
+.erp-receipt__row--strong { font-weight: 700; font-size: 14px; border-block: 1px dashed #000; padding-block: 1mm; margin-block: 1mm; }
+.erp-receipt__amount { font-variant-numeric: tabular-nums; direction: ltr; unicode-bidi: isolate; white-space: nowrap; }
+.erp-receipt__lines { width: 100%; border-collapse: collapse; margin-block: 2mm; }
+.erp-receipt__lines th, .erp-receipt__lines td { border: 0; border-block-end: 1px dotted #666; padding: 1px; text-align: start; vertical-align: top; font-size: 11px; }
+.erp-receipt__price { display: block; color: #333; }
+.erp-receipt__qr { display: flex; justify-content: center; margin-block-start: 2mm; }
+.erp-receipt-dialog__body { display: flex; gap: 1rem; flex-wrap: wrap; align-items: flex-start; }
+.erp-receipt-dialog__sheet { border: 1px solid #ccc; }
+.erp-receipt-dialog__picture { width: 72mm; border: 1px solid #ccc; }
+.erp-receipt-print__picture { width: 72mm; display: block; }
+@page receipt { size: 80mm auto; margin: 0; }
+/* off paper, the receipt's print copy stays hidden wherever the dialog is */
+.erp-receipt-print { display: none; }
+@media print {
+  body.erp-printing-receipt > *:not(.erp-receipt-print) { display: none !important; }
+  body.erp-printing-receipt > .erp-receipt-print { display: block !important; background: #fff; color: #000; }
+  /* a receipt printing: only the receipt, on its roll */
+  body:not(.erp-printing-receipt) > .erp-receipt-print { display: none !important; }
+  body.erp-printing-receipt > .erp-print:not(.erp-receipt-print) { display: none !important; }
+  .erp-receipt-print { page: receipt; padding: 0; }
+}
+`;
+
+/**
  * The master-data screens' styles, shipped with the kit (a feature app's screen loads them once per page).
  * Logical properties only, so one sheet serves Arabic and Kurdish (right to left) and the others.
  */
@@ -145,33 +181,10 @@ export const MASTER_DATA_CSS = `
 .erp-tax-invoice caption { font-weight: 600; text-align: start; padding-block-end: 0.25rem; }
 .erp-tax-invoice__grand th, .erp-tax-invoice__grand td { font-weight: 700; }
 @page tax-invoice { size: A4; margin: 12mm; }
-/* the 80 mm receipt (issue 15): a 72 mm column (the roll's printable width), Arabic over English labels */
-.erp-receipt { width: 72mm; box-sizing: border-box; padding: 2mm; background: #fff; color: #000; font-size: 12px; line-height: 1.35; }
-.erp-receipt__head { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 1px; border-block-end: 1px dashed #000; padding-block-end: 2mm; margin-block-end: 2mm; }
-.erp-receipt__seller { font-size: 15px; }
-.erp-receipt__title { font-size: 13px; margin: 1mm 0 0; }
-.erp-receipt__bi { display: inline-flex; flex-direction: column; }
-.erp-receipt__bi [lang='en'] { font-size: 10px; }
-.erp-receipt__row { display: flex; justify-content: space-between; align-items: flex-end; gap: 2mm; padding-block: 1px; }
-.erp-receipt__row--strong { font-weight: 700; font-size: 14px; border-block: 1px dashed #000; padding-block: 1mm; margin-block: 1mm; }
-.erp-receipt__amount { font-variant-numeric: tabular-nums; direction: ltr; unicode-bidi: isolate; white-space: nowrap; }
-.erp-receipt__lines { width: 100%; border-collapse: collapse; margin-block: 2mm; }
-.erp-receipt__lines th, .erp-receipt__lines td { border: 0; border-block-end: 1px dotted #666; padding: 1px; text-align: start; vertical-align: top; font-size: 11px; }
-.erp-receipt__price { display: block; color: #333; }
-.erp-receipt__qr { display: flex; justify-content: center; margin-block-start: 2mm; }
-.erp-receipt-dialog__body { display: flex; gap: 1rem; flex-wrap: wrap; align-items: flex-start; }
-.erp-receipt-dialog__sheet { border: 1px solid #ccc; }
-.erp-receipt-dialog__picture { width: 72mm; border: 1px solid #ccc; }
-.erp-receipt-print__picture { width: 72mm; display: block; }
-@page receipt { size: 80mm auto; margin: 0; }
-/* the print view is a child of body: on paper it is the only thing shown */
+${RECEIPT_CSS}/* the print view is a child of body: on paper it is the only thing shown */
 @media print {
   body > *:not(.erp-print) { display: none !important; }
   .erp-print { display: block !important; padding: 0.5rem; background: #fff; color: #000; }
   .erp-tax-invoice { page: tax-invoice; }
-  /* a receipt printing: only the receipt, on its roll */
-  body:not(.erp-printing-receipt) > .erp-receipt-print { display: none !important; }
-  body.erp-printing-receipt > .erp-print:not(.erp-receipt-print) { display: none !important; }
-  .erp-receipt-print { page: receipt; padding: 0; }
 }
 `;

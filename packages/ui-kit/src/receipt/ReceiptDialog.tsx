@@ -5,10 +5,11 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { DocumentRecord } from '@erp/contracts';
 import { useFeature } from '../feature';
+import { RECEIPT_CSS } from '../master-data/styles';
 import { useLetterhead } from '../PrintHeader';
 import { Receipt80 } from './Receipt80';
 import { receiptPicture } from './receipt-image';
-import { receiptOf } from './receipt-model';
+import { receiptOf, type ReceiptModel } from './receipt-model';
 
 /** Paper shows only the receipt while it prints (the A4 print view stays for the page's own print). */
 function printReceipt() {
@@ -20,10 +21,7 @@ function printReceipt() {
   }
 }
 
-/**
- * An issued invoice's 80 mm receipt (issue 15, deliverable 6), printed through the browser at 80 mm or, for a
- * printer driven directly, as its picture (what the printer gets is shown before it prints).
- */
+/** An issued invoice's 80 mm receipt (issue 15, deliverable 6), from the invoice as the service keeps it. */
 export function ReceiptDialog({
   record,
   paymentName,
@@ -33,15 +31,24 @@ export function ReceiptDialog({
   paymentName: (payment: Record<string, unknown>) => string;
   onHide: () => void;
 }) {
-  const { t } = useTranslation('ui');
   const context = useFeature();
   const letterhead = useLetterhead();
-  const sheet = useRef<HTMLDivElement>(null);
-  const [picture, setPicture] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const branchId = typeof record.branchId === 'string' ? record.branchId : (context.branch?.id ?? null);
   const branch = letterhead?.branches.find((b) => b.id === branchId) ?? null;
   const model = letterhead ? receiptOf(record, letterhead.company, branch, paymentName) : null;
+  return <ReceiptSheetDialog model={model} onHide={onHide} />;
+}
+
+/**
+ * An 80 mm receipt, however its facts were read (an issued invoice, or a till's own copy of its sale), printed
+ * through the browser at 80 mm or, for a printer driven directly, as its picture (what the printer gets is shown
+ * before it prints).
+ */
+export function ReceiptSheetDialog({ model, onHide }: { model: ReceiptModel | null; onHide: () => void }) {
+  const { t } = useTranslation('ui');
+  const sheet = useRef<HTMLDivElement>(null);
+  const [picture, setPicture] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
   const drawPicture = async () => {
     if (!sheet.current) return null;
@@ -88,6 +95,7 @@ export function ReceiptDialog({
         </div>
       }
     >
+      <style>{RECEIPT_CSS}</style>
       {model ? (
         <div className="erp-receipt-dialog__body">
           <div ref={sheet} className="erp-receipt-dialog__sheet">

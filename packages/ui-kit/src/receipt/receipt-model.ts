@@ -1,4 +1,10 @@
-import { formatDecimal, type DocumentRecord } from '@erp/contracts';
+import {
+  documentMoneyTotals,
+  formatDecimal,
+  type DocumentRecord,
+  type InvoiceTotals,
+  type TillSaleInput,
+} from '@erp/contracts';
 import {
   bothNames,
   broughtName,
@@ -6,6 +12,7 @@ import {
   localDateTime,
   moneyOf,
   sellerNameOf,
+  qrTextOfFields,
   taxQrTextOf,
   type IssuingBranch,
   type Seller,
@@ -51,26 +58,115 @@ export function receiptOf(
   const money = moneyOf(record);
   if (!issue || !money) return null;
   const tillSale = issue.unit.startsWith('till:') && typeof record.referenceNumber === 'string';
-  const payments = (record.payments as Record<string, unknown>[] | undefined) ?? [];
-  return {
-    seller: sellerNameOf(company),
-    vatNumber: (company.taxNumber ?? '').trim(),
-    branch: branch ? bothNames(branch) : '',
+  return modelOf({
+    company,
+    branch,
     number: tillSale ? String(record.referenceNumber) : record.code,
-    issuedAt: localDateTime(issue.issuedAt, branch?.timezone || undefined),
-    lines: record.lines.map((l, i) => ({
+    issuedAt: issue.issuedAt,
+    lines: record.lines.map((l) => ({
       name: broughtName(record.names, l.itemId),
-      quantity: quantity(l.quantity),
+      quantity: l.quantity,
       unit: broughtName(record.names, l.unitId),
-      price: two(l.price),
-      total: two(money.lines[i]?.total),
+      price: l.price,
     })),
-    taxExclusive: two(money.taxExclusive),
-    discount: two(money.discount),
-    vat: two(money.vat),
-    taxInclusive: two(money.taxInclusive),
-    payments: payments.map((p) => ({ name: paymentName(p), amount: two(p.amount) })),
-    change: two(record.change),
+    money,
+    payments: ((record.payments as Record<string, unknown>[] | undefined) ?? []).map((p) => ({
+      name: paymentName(p),
+      amount: p.amount,
+    })),
+    change: record.change,
     qrText: taxQrTextOf(record, company),
+  });
+}
+
+type Named = { arabicName?: string | null; englishName?: string | null };
+
+/** A sale as the till keeps it once made (its final number and moment of issue), with the change it gave. */
+export interface TillReceiptSale {
+  number: string;
+  issuedAt: string;
+  sale: TillSaleInput['sale'];
+  change: string;
+}
+
+/**
+ * The receipt of a sale made at a till, read from the till's own copy (offline too): the same receipt as
+ * `receiptOf` gives of the invoice the server issues from it, since both compute the totals with the invoices'
+ * one arithmetic and the QR code from the same fields (the till's moment of issue, which the invoice keeps).
+ */
+export function tillReceiptOf(
+  made: TillReceiptSale,
+  company: Seller,
+  branch: IssuingBranch | null,
+  /** The names the till keeps (its catalogue and lookups), printed in both languages as on the invoice's receipt. */
+  names: {
+    item: (id: string) => Named | undefined;
+    unit: (id: string) => Named | undefined;
+    payment: (id: string) => Named | undefined;
+  },
+): ReceiptModel {
+  const sale = made.sale as Parameters<typeof documentMoneyTotals>[1] & TillSaleInput['sale'];
+  const money = documentMoneyTotals('quantity', sale);
+  return modelOf({
+    company,
+    branch,
+    number: made.number,
+    issuedAt: made.issuedAt,
+    lines: made.sale.lines.map((l) => ({
+      name: bothNames(names.item(String(l.itemId))),
+      quantity: l.quantity,
+      unit: bothNames(names.unit(String(l.unitId ?? ''))),
+      price: l.price,
+    })),
+    money,
+    payments: ((made.sale.payments ?? []) as { paymentMethodId?: unknown; amount?: unknown }[]).map((p) => ({
+      name: bothNames(names.payment(String(p.paymentMethodId))),
+      amount: p.amount,
+    })),
+    change: made.change,
+    qrText: qrTextOfFields({
+      sellerName: sellerNameOf(company),
+      vatNumber: (company.taxNumber ?? '').trim(),
+      timestamp: made.issuedAt,
+      total: money.taxInclusive,
+      vat: money.vat,
+    }),
+  });
+}
+
+/** The one layout of a receipt's facts, whichever copy they were read from. */
+function modelOf(f: {
+  company: Seller;
+  branch: IssuingBranch | null;
+  number: string;
+  issuedAt: string;
+  lines: { name: string; quantity: unknown; unit: string; price: unknown }[];
+  money: Pick<InvoiceTotals, 'taxExclusive' | 'discount' | 'vat' | 'taxInclusive'> & {
+    lines: readonly { total: string }[];
+  };
+  payments: { name: string; amount: unknown }[];
+  change: unknown;
+  qrText: string | null;
+}): ReceiptModel {
+  return {
+    seller: sellerNameOf(f.company),
+    vatNumber: (f.company.taxNumber ?? '').trim(),
+    branch: f.branch ? bothNames(f.branch) : '',
+    number: f.number,
+    issuedAt: localDateTime(f.issuedAt, f.branch?.timezone || undefined),
+    lines: f.lines.map((l, i) => ({
+      name: l.name,
+      quantity: quantity(l.quantity),
+      unit: l.unit,
+      price: two(l.price),
+      total: two(f.money.lines[i]?.total),
+    })),
+    taxExclusive: two(f.money.taxExclusive),
+    discount: two(f.money.discount),
+    vat: two(f.money.vat),
+    taxInclusive: two(f.money.taxInclusive),
+    payments: f.payments.map((p) => ({ name: p.name, amount: two(p.amount) })),
+    change: two(f.change),
+    qrText: f.qrText,
   };
 }

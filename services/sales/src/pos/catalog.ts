@@ -1,5 +1,6 @@
 import type { PosCatalogItem, PosCatalogPage, PosLookups } from '@erp/contracts';
-import { AppError, parseJson, type TenantScope } from '@erp/service-kit';
+import { AppError, parseJson, type Principal, type TenantScope } from '@erp/service-kit';
+import { userLimits } from '../documents/replicas';
 
 type Row = Record<string, unknown>;
 
@@ -87,8 +88,12 @@ const named = (r: Row) => ({
   englishName: String(r.english_name),
 });
 
-/** Units, the active payment methods with their kind, and the customers (the till finds one by phone). */
-export async function posLookups(s: TenantScope): Promise<PosLookups> {
+/**
+ * Units, the active payment methods with their kind, the customers (the till finds one by phone), and the
+ * caller's own limits on a sale as the sales rules enforce them (an admin has none).
+ */
+export async function posLookups(s: TenantScope, principal: Principal): Promise<PosLookups> {
+  const limits = await userLimits(s, principal.userId);
   const units = (await s('replica_md_units').where({ deleted: false }).orderBy('code')) as Row[];
   const methods = (await s('replica_md_payment_methods').where({ deleted: false }).orderBy('code')) as Row[];
   const customers = (await s('md_customers')
@@ -105,5 +110,12 @@ export async function posLookups(s: TenantScope): Promise<PosLookups> {
       phone: textOrNull(r.phone),
       isCashCustomer: Boolean(r.is_cash_customer),
     })),
+    me: principal.isAdmin
+      ? { userId: principal.userId, maxAllowedDiscount: '100', canRaisePrice: true }
+      : {
+          userId: principal.userId,
+          maxAllowedDiscount: limits.maxAllowedDiscount.toString(),
+          canRaisePrice: limits.canRaisePrice,
+        },
   };
 }

@@ -109,6 +109,27 @@ async function issueInPlace(
 }
 
 /**
+ * The cashier's shift a till's sale belongs to: their open shift (safe transaction) in the till's branch, opened
+ * no later than the sale was made. A shift's close adds up the user's issued documents of its branch between its
+ * open and its close, and a closed shift's figures never change: a sale issued with no open shift, or made
+ * before the open one began (in a shift closed meanwhile), would be in no shift's close, so it is kept for a
+ * supervisor instead (the till itself sells only in an open shift; offline, in the one it remembers).
+ */
+async function shiftRefusal(
+  s: TenantScope,
+  userId: string,
+  branchId: string,
+  input: TillSaleInput,
+  number: string,
+): Promise<{ reason: string; params: Record<string, unknown> } | null> {
+  const shift = (await s('sales_safe_transactions')
+    .where({ open_user: userId })
+    .first('branch_id', 'opened_at')) as Row | undefined;
+  if (shift && String(shift.branch_id) === branchId && String(shift.opened_at) <= input.issuedAt) return null;
+  return { reason: 'safeTransaction.noOpenShift', params: { number } };
+}
+
+/**
  * A till's sale arriving (issue 15 deliverable 7), exactly once: by its Idempotency-Key (the sale's uuid), and
  * whatever the key, by its uuid and its place in the till's chain. Sales arrive in the till's order: the counter
  * must be the next one and the previous hash the last one's, else 409 with what the server expects, and the
@@ -141,7 +162,9 @@ export async function syncTillSale(
       const place: TillPlace = { unit, number, ...input };
       const sale = { ...input.sale, referenceNumber: number, then: 'issue' } as DocumentInput;
       const tillCtx = { ...ctx, branchId: till.branchId };
-      const outcome = await issueInPlace(deps, tillCtx, trx, place, sale, input.invoiceId);
+      const outcome =
+        (await shiftRefusal(s, p.userId, till.branchId, input, number)) ??
+        (await issueInPlace(deps, tillCtx, trx, place, sale, input.invoiceId));
       await s('sales_issue_units').where({ unit }).update({ counter: input.counter, last_hash: input.hash });
       const now = nowIso();
       const row = {

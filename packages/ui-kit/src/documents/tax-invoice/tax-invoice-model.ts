@@ -86,7 +86,14 @@ export function taxQrFieldsOf(record: DocumentRecord, company: Seller): ZatcaQrF
 
 /** The QR code's text, or null when a value cannot be encoded (a name over 255 bytes). */
 export function taxQrTextOf(record: DocumentRecord, company: Seller): string | null {
-  const fields = taxQrFieldsOf(record, company);
+  return qrTextOfFields(taxQrFieldsOf(record, company));
+}
+
+/**
+ * The QR text of given fields (null when a value cannot be encoded): an issued record's (above), or a till's sale
+ * read on the till itself, whose fields are the ones the server's invoice of it will carry.
+ */
+export function qrTextOfFields(fields: ZatcaQrFields | null): string | null {
   if (!fields) return null;
   try {
     return zatcaQrText(fields);
