@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { defaultPosConfiguration, formatDecimal, type PosLookups } from '@erp/contracts';
+import { defaultPosConfiguration, formatDecimal, Permission as P, type PosLookups } from '@erp/contracts';
 import { localToday } from '@erp/i18n';
-import { nameOf, useFeature } from '@erp/ui-kit';
+import { nameOf, useFeature, type FeatureLocation } from '@erp/ui-kit';
+import { salesPaths } from '../../paths';
 import { lookupScan } from './barcode-index';
 import {
   addItem,
@@ -19,11 +20,15 @@ import {
   type Cart,
   type LineField,
 } from './cart';
+import { QuickItems } from './QuickItems';
+import { ReturnPanel } from './ReturnPanel';
 import { makeSale, readMeta, waitingCount } from './till-db';
 import { tillCss } from './till-css';
 import { TillBar } from './TillBar';
 import { CustomerPanel, HungPanel, PayPanel, SearchPanel } from './TillPanels';
 import { useHeldSales } from './use-held-sales';
+import { useTillQuotation } from './use-till-quotation';
+import { useTillReturn } from './use-till-return';
 import { useTillSync } from './use-till-sync';
 
 /**
@@ -31,9 +36,11 @@ import { useTillSync } from './use-till-sync';
  * looked up in the in-memory index of the till's offline catalogue (never the network); a sale is made on the
  * till (its final number and hash) and stored in IndexedDB before anything is sent; the outbox is sent in order
  * whenever the server answers. Keys: Enter scans, F2 search, F4 quantity, F5 price, F6 discount, Delete removes
- * the line, F7 customer by phone, F8 hold, F9 hung invoices, F10 pay.
+ * the line, F7 customer by phone, F8 hold, F9 hung invoices, F10 pay, F3 a return. The same screen is the POS
+ * quotation (/pos-quotation: F10 saves a quotation) and opens on the hung invoices at /hung-invoices.
  */
-export function PointOfSaleScreen() {
+export function PointOfSaleScreen({ location }: { location?: FeatureLocation }) {
+  const quoting = location?.route === salesPaths.posQuotation;
   const context = useFeature();
   const { language, decimals, branch } = context;
   const { t } = useTranslation();
@@ -54,7 +61,7 @@ export function PointOfSaleScreen() {
   } = useTillSync(onKept);
   const [keyField, setKeyField] = useState<LineField | null>(null);
   const [keyValue, setKeyValue] = useState('');
-  const [panel, setPanel] = useState<'none' | 'search' | 'pay' | 'hung' | 'customer'>('none');
+  const [panel, setPanel] = useState<'none' | 'search' | 'pay' | 'hung' | 'customer' | 'return'>('none');
   const [lastReceipt, setLastReceipt] = useState<string | null>(null);
   const scanRef = useRef<HTMLInputElement>(null);
   const storeId = branch?.defaultStoreId ?? '';
@@ -73,10 +80,18 @@ export function PointOfSaleScreen() {
     [t, refocus],
   );
   const holds = useHeldSales(indexRef, storeId, fail);
+  const ret = useTillReturn(lookups, fail);
+  const saveQuotation = useTillQuotation(storeId, fail);
+  const mayReturn = !quoting && context.can(P.addReturnSalesTransactions);
 
   useEffect(() => {
     refocus();
   }, [refocus]);
+  // the menu's 'hung invoices' opens the till on them
+  const openHung = location?.route === salesPaths.hungInvoices;
+  useEffect(() => {
+    if (openHung) void holds.loadHeld().then((ok) => ok && setPanel('hung'));
+  }, [openHung]);
   useEffect(() => {
     if (defaultCustomer) setCart((c) => (c.customerId ? c : { ...c, customerId: defaultCustomer }));
   }, [defaultCustomer]);
@@ -156,6 +171,27 @@ export function PointOfSaleScreen() {
     void flush();
   }
 
+  async function quote() {
+    const made = await saveQuotation(cart);
+    if (made) {
+      setCart(emptyCart(defaultCustomer));
+      setMessage({ kind: 'info', text: t('posQuotationTill.saved', { code: made.code }) });
+    }
+    refocus();
+  }
+
+  async function issueReturn() {
+    const made = await ret.issue();
+    if (made) {
+      setPanel('none');
+      setMessage({
+        kind: 'info',
+        text: t('tillReturn.issued', { code: made.code, refund: formatDecimal(made.refund, decimals) }),
+      });
+      refocus();
+    }
+  }
+
   async function hold() {
     if (await holds.hold(cart)) {
       setCart(emptyCart(defaultCustomer));
@@ -185,10 +221,16 @@ export function PointOfSaleScreen() {
       F5: () => selected && setKeyField('price'),
       F6: () => selected && setKeyField('discount'),
       F7: () => setPanel('customer'),
-      F8: () => void hold(),
-      F9: () => void showHung(),
-      F10: () => setPanel('pay'),
+      ...(quoting
+        ? { F10: () => void quote() }
+        : {
+            F8: () => void hold(),
+            F9: () => void showHung(),
+            F10: () => setPanel('pay'),
+            ...(mayReturn ? { F3: () => setPanel('return') } : {}),
+          }),
       Escape: () => {
+        ret.reset();
         setPanel('none');
         setKeyField(null);
         refocus();
@@ -213,6 +255,11 @@ export function PointOfSaleScreen() {
         lastReceipt={lastReceipt}
         onExit={() => context.navigate('/')}
       />
+      {quoting && (
+        <div className="erp-till__mode" data-testid="till-mode">
+          {t('posQuotationTill.mode')}
+        </div>
+      )}
       <div className="erp-till__main">
         <section className="erp-till__sale">
           <input
@@ -290,6 +337,15 @@ export function PointOfSaleScreen() {
               </button>
             </div>
           )}
+          <QuickItems
+            index={indexRef}
+            version={catalogSize}
+            onPick={(item) => {
+              setMessage(null);
+              setCart((c) => addItem(c, item, item.mainUnitId!));
+              refocus();
+            }}
+          />
         </section>
         <aside className="erp-till__side">
           <div className="erp-till__totals" data-testid="till-totals">
@@ -320,15 +376,28 @@ export function PointOfSaleScreen() {
             <button type="button" data-testid="till-customer-open" onClick={() => setPanel('customer')}>
               F7 {t('pos.customerByPhone')}
             </button>
-            <button type="button" data-testid="till-hold" onClick={() => void hold()}>
-              F8 {t('pos.hold')}
-            </button>
-            <button type="button" data-testid="till-hung" onClick={() => void showHung()}>
-              F9 {t('pos.hung')}
-            </button>
-            <button type="button" data-testid="till-pay" onClick={() => setPanel('pay')}>
-              F10 {t('pos.pay')}
-            </button>
+            {quoting ? (
+              <button type="button" data-testid="till-quotation-save" onClick={() => void quote()}>
+                F10 {t('posQuotationTill.save')}
+              </button>
+            ) : (
+              <>
+                <button type="button" data-testid="till-hold" onClick={() => void hold()}>
+                  F8 {t('pos.hold')}
+                </button>
+                <button type="button" data-testid="till-hung" onClick={() => void showHung()}>
+                  F9 {t('pos.hung')}
+                </button>
+                <button type="button" data-testid="till-pay" onClick={() => setPanel('pay')}>
+                  F10 {t('pos.pay')}
+                </button>
+                {mayReturn && (
+                  <button type="button" data-testid="till-return-open" onClick={() => setPanel('return')}>
+                    F3 {t('tillReturn.title')}
+                  </button>
+                )}
+              </>
+            )}
           </div>
           {panel === 'search' && (
             <SearchPanel
@@ -357,6 +426,9 @@ export function PointOfSaleScreen() {
             />
           )}
           {panel === 'hung' && <HungPanel held={holds.held} onRetrieve={(id) => void retrieve(id)} />}
+          {panel === 'return' && (
+            <ReturnPanel index={indexRef} online={online} ret={ret} onIssue={() => void issueReturn()} />
+          )}
         </aside>
       </div>
     </div>
