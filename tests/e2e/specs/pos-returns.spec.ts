@@ -93,6 +93,8 @@ test.describe('point of sale: returns, quick items, quotations', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.goto('/point-of-sale');
     const till = new PointOfSaleScreen(page);
+    // the first opening registers the till and downloads the catalogue (a cold chunk on a busy machine)
+    await expect(till.root.getByTestId('till-code')).toContainText('T', { timeout: 30_000 });
     await till.expectOpen(2);
 
     // one tap on the quick item, then a scan: the scan field keeps the focus between them
@@ -166,7 +168,7 @@ test.describe('point of sale: returns, quick items, quotations', () => {
     expect(note.lines).toEqual([
       expect.objectContaining({ itemId: water.id, quantity: '1', sourceLineNo: 2 }),
     ]);
-    expect(note.payments).toEqual([expect.objectContaining({ paymentMethodId: cash.id, amount: '2.30' })]);
+    expect(note.payments).toEqual([expect.objectContaining({ paymentMethodId: cash.id, amount: '2.3' })]);
     const after = await api.get<Doc>(`/api/SalesInvoices/${invoice.id}`);
     expect((after.lines as { remaining: string }[]).map((l) => l.remaining)).toEqual(['1', '1']);
 
