@@ -22,6 +22,7 @@ import {
 } from './cart';
 import { QuickItems } from './QuickItems';
 import { ReturnPanel } from './ReturnPanel';
+import { isReceiptQr } from './till-return';
 import { makeSale, readMeta, waitingCount } from './till-db';
 import { tillCss } from './till-css';
 import { TillBar } from './TillBar';
@@ -102,6 +103,13 @@ export function PointOfSaleScreen({ location }: { location?: FeatureLocation }) 
   const customer = lookups.customers.find((c) => c.id === cart.customerId);
 
   function scan(code: string) {
+    // the receipt's QR scanned into the scan field: the customer brought something back
+    if (mayReturn && isReceiptQr(code)) {
+      setMessage(null);
+      setPanel('return');
+      void ret.find(code);
+      return;
+    }
     const result = lookupScan(indexRef.current, code, config);
     if (result.kind === 'refused') return fail(result.reason);
     setMessage(null);

@@ -3,6 +3,7 @@ import { emptyIndex, indexItems } from './barcode-index';
 import { quickItemsOf } from './quick-items';
 import {
   anythingReturnable,
+  isReceiptQr,
   pickAll,
   pickQuantity,
   receiptQueryOf,
@@ -73,6 +74,10 @@ describe("the till's return (issue 15 deliverable 8)", () => {
     // a misread QR is still asked as a QR: the server answers 400, never another invoice
     expect(receiptQueryOf('AQ1+/xyz==garbled')).toEqual({ qr: 'AQ1+/xyz==garbled' });
     expect(receiptQueryOf('   ')).toBeNull();
+    // scanned into the scan field: a QR opens the return, a barcode (even a 14-digit one) stays a barcode
+    expect(isReceiptQr(qr)).toBe(true);
+    expect(isReceiptQr('62810000040181')).toBe(false);
+    expect(isReceiptQr('A'.repeat(60))).toBe(false);
   });
 
   it('shows each line with what is left, and knows when nothing is', () => {

@@ -29,6 +29,21 @@ export function receiptQueryOf(raw: string): { qr: string } | { number: string }
   }
 }
 
+/**
+ * Whether a scan in the till's scan field is a receipt's tax QR rather than a barcode (a QR's text is at least
+ * five TLV records in base64, far longer than any barcode): the till then opens the return on it.
+ */
+export function isReceiptQr(raw: string): boolean {
+  const text = raw.trim();
+  if (text.length < 40) return false;
+  try {
+    parseZatcaQr(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface ReturnLine {
   lineNo: number;
   itemId: string;
