@@ -7,6 +7,10 @@ export const salesPaths = {
   salesDashboard: '/sales-dashboard',
   safeTransactions: '/safe-transaction',
   closeSafeTransaction: '/safe-transaction/close/:id',
-  /** The till (issue 15). */
+  /** The till (issue 15): the spec's menu calls it 'pos-invoice'. */
   pointOfSale: '/point-of-sale',
+  /** The till making a sales quotation (the spec's menu 'pos-quotation'). */
+  posQuotation: '/pos-quotation',
+  /** The till opened on the branch's hung (held) invoices (the spec's menu 'hung invoices'). */
+  hungInvoices: '/hung-invoices',
 } as const;

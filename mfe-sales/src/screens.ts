@@ -30,10 +30,12 @@ export const screens: ScreenRegistry = {
       [salesPaths.closeSafeTransaction]: close.CloseSafeTransactionScreen,
     })),
   ),
-  // the till loads on its own: a cashier opens nothing else
-  ...lazyScreens([salesPaths.pointOfSale], () =>
+  // the till loads on its own: a cashier opens nothing else (one screen: invoice, quotation, hung invoices)
+  ...lazyScreens([salesPaths.pointOfSale, salesPaths.posQuotation, salesPaths.hungInvoices], () =>
     import('./screens/point-of-sale/PointOfSaleScreen').then((m) => ({
       [salesPaths.pointOfSale]: m.PointOfSaleScreen,
+      [salesPaths.posQuotation]: m.PointOfSaleScreen,
+      [salesPaths.hungInvoices]: m.PointOfSaleScreen,
     })),
   ),
 };

@@ -163,6 +163,8 @@ const itemPayload = z.object({
   isTaxable: z.boolean(),
   isActive: z.boolean(),
   isBalanceItem: z.boolean(),
+  /** A quick item on the tills' grid; absent in events published before the field existed. */
+  showInPos: z.boolean().optional(),
   scaleCode: z.string(),
   units: z.array(
     z.object({

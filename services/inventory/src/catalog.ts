@@ -89,6 +89,7 @@ export function itemPayload(r: EntityRecord, deleted: boolean): PayloadOf<'itemC
     isTaxable: Boolean(r.isTaxable),
     isActive: Boolean(r.isActive),
     isBalanceItem: Boolean(r.isBalanceItem),
+    showInPos: Boolean(r.showInPos),
     scaleCode: str(r.scaleCode),
     units: ((r.units as UnitLine[] | undefined) ?? []).map((u) => ({
       unitId: u.unitId,

@@ -611,4 +611,13 @@ export const inventoryMigrations: Migration[] = [
       });
     },
   },
+  {
+    // issue 15: the items shown as quick items on the tills' grid
+    name: 'inventory_0010_items_show_in_pos',
+    async up(knex) {
+      await knex.schema.alterTable('md_items', (t) => {
+        t.boolean('show_in_pos').notNullable().defaultTo(false);
+      });
+    },
+  },
 ];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { nextTillSale, zatcaQrText, type TillSaleInput } from '@erp/contracts';
+import { dec, nextTillSale, zatcaQrText, type TillSaleInput } from '@erp/contracts';
 import { engines } from '../../../tests/support/databases';
 import {
   ADMIN_PASSWORD,
@@ -169,5 +169,106 @@ describe.each(engines())('point-of-sale receipts on %s', (engine) => {
     expect((await find({ qr: 'not a tax QR' })).status).toBe(400);
     const unauthenticated = await app.api.get('/api/PointOfSale/Receipts').query({ number: invoice.code });
     expect(unauthenticated.status).toBe(401);
+  });
+
+  it('lets a cashier return at the till no more than is left, with a coded reason, exactly once', async () => {
+    const user = await app.api
+      .post('/api/Users')
+      .set(as())
+      .send({
+        fullName: 'Cashier',
+        userName: `returns${engine}`,
+        password: 'Cash!Secret9x',
+        confirmPassword: 'Cash!Secret9x',
+        permissions: ['addSalesTransactions', 'addReturnSalesTransactions'],
+        branches: [admin.defaultBranchId],
+      });
+    expect(user.status).toBe(201);
+    await app.flush();
+    const cashier = await login(app, `returns${engine}`, 'Cash!Secret9x');
+    const asCashier = { ...bearer(cashier.token), BranchId: admin.defaultBranchId, Language: 'en' };
+    const line = {
+      itemId: ids.item,
+      unitId: ids.piece,
+      storeId: ids.store,
+      quantity: '4',
+      price: '10',
+      // given by whoever sold it: the cashier, whose own limit is 0 %, may still take it back at that discount
+      discountType: 'percentage',
+      discount: '10',
+      taxCategory: 'S',
+      taxRate: '15',
+    };
+    const invoice = await create('/api/SalesInvoices', {
+      date: today,
+      customerId: ids.customer,
+      paymentType: 'cash',
+      lines: [line],
+      payments: [{ paymentMethodId: ids.cash, amount: '41.4' }],
+      then: 'issue',
+    });
+    const found = await app.api
+      .get('/api/PointOfSale/Receipts')
+      .query({ number: invoice.code })
+      .set(asCashier);
+    expect(found.status).toBe(200);
+    const ret = (quantity: string, key: string, reason = 'goodsReturned') =>
+      app.api
+        .post('/api/SalesReturns')
+        .set({ ...asCashier, 'Idempotency-Key': key })
+        .send({
+          date: today,
+          customerId: ids.customer,
+          paymentType: 'cash',
+          reason,
+          sourceType: 'salesInvoices',
+          sourceId: invoice.id,
+          lines: [{ ...line, quantity, sourceLineNo: 1 }],
+          // 9 a piece after the discount, 10.35 with VAT
+          payments: [{ paymentMethodId: ids.cash, amount: dec(quantity).times('10.35').toFixed(2) }],
+          then: 'issue',
+        });
+    // a reason outside the coded list is refused, nothing written
+    const badReason = await ret('1', randomUUID(), 'whim');
+    expect(badReason.status).toBe(400);
+    expect(badReason.body.errors.map((e: { field: string }) => e.field)).toContain('reason');
+    const key = randomUUID();
+    const first = await ret('3', key);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ status: 'issued', reason: 'goodsReturned', sourceId: invoice.id });
+    // the till resends after a lost answer: the same credit note, not a second one
+    const again = await ret('3', key);
+    expect(again.body.id).toBe(first.body.id);
+    // more than is left (1), without the right to exceed the original: refused with what is left
+    const above = await ret('2', randomUUID());
+    expect(above.status).toBe(400);
+    expect(above.body.errors[0]).toMatchObject({
+      field: 'lines.0.quantity',
+      code: 'validation.aboveRemaining',
+    });
+    expect((await ret('1', randomUUID())).status).toBe(201);
+    const after = await app.api
+      .get('/api/PointOfSale/Receipts')
+      .query({ number: invoice.code })
+      .set(asCashier);
+    expect(after.body.lines[0].remaining).toBe('0');
+    expect(after.body.conversions).toHaveLength(2);
+  });
+
+  it("carries the items flagged as quick items to the till's catalogue", async () => {
+    const quick = await create('/api/Items', {
+      arabicName: 'خبز',
+      barcode: '6281000004025',
+      categoryId: ids.category,
+      mainUnitId: ids.piece,
+      salesPrice: '1',
+      showInPos: true,
+    });
+    await app.flush();
+    const page = await app.api.get('/api/PointOfSale/Catalog').query({ limit: 5000 }).set(as());
+    const items = page.body.items as { id: string; quickItem: boolean }[];
+    expect(items.find((i) => i.id === quick.id)?.quickItem).toBe(true);
+    expect(items.find((i) => i.id === ids.item)?.quickItem).toBe(false);
+    expect((await app.api.get(`/api/Items/${quick.id}`).set(as())).body.showInPos).toBe(true);
   });
 });

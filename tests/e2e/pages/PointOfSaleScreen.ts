@@ -26,7 +26,8 @@ export class PointOfSaleScreen {
 
   /** The till open, its catalogue loaded from the server or from IndexedDB. */
   async expectOpen(minItems = 1): Promise<void> {
-    await expect(this.root.getByTestId('till-code')).toContainText('T');
+    // the first opening registers the till after loading its chunk and IndexedDB: slower on a busy machine
+    await expect(this.root.getByTestId('till-code')).toContainText('T', { timeout: 20_000 });
     await expect
       .poll(async () => Number(await this.root.getByTestId('till-catalog').getAttribute('data-count')))
       .toBeGreaterThanOrEqual(minItems);

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { defaultPosConfiguration, formatDecimal, type PosLookups } from '@erp/contracts';
+import { defaultPosConfiguration, formatDecimal, Permission as P, type PosLookups } from '@erp/contracts';
 import { localToday } from '@erp/i18n';
-import { nameOf, useFeature } from '@erp/ui-kit';
+import { nameOf, useFeature, type FeatureLocation } from '@erp/ui-kit';
+import { salesPaths } from '../../paths';
 import { lookupScan } from './barcode-index';
 import {
   addItem,
@@ -19,6 +20,9 @@ import {
   type Cart,
   type LineField,
 } from './cart';
+import { QuickItems } from './QuickItems';
+import { ReturnPanel } from './ReturnPanel';
+import { isReceiptQr } from './till-return';
 import { makeSale, readMeta, waitingCount } from './till-db';
 import { TillReceipt, useTillReceipt } from './TillReceipt';
 import { CloseShiftButton, OpenShiftPanel } from './TillShift';
@@ -27,6 +31,8 @@ import { TillBar } from './TillBar';
 import { CustomerPanel, HungPanel, PayPanel, SearchPanel } from './TillPanels';
 import { useHeldSales } from './use-held-sales';
 import { useTillShift } from './use-till-shift';
+import { useTillQuotation } from './use-till-quotation';
+import { useTillReturn } from './use-till-return';
 import { useTillSync } from './use-till-sync';
 
 /**
@@ -34,9 +40,11 @@ import { useTillSync } from './use-till-sync';
  * looked up in the in-memory index of the till's offline catalogue (never the network); a sale is made on the
  * till (its final number and hash) and stored in IndexedDB before anything is sent; the outbox is sent in order
  * whenever the server answers. Keys: Enter scans, F2 search, F4 quantity, F5 price, F6 discount, Delete removes
- * the line, F7 customer by phone, F8 hold, F9 hung invoices, F10 pay.
+ * the line, F7 customer by phone, F8 hold, F9 hung invoices, F10 pay, F3 a return. The same screen is the POS
+ * quotation (/pos-quotation: F10 saves a quotation) and opens on the hung invoices at /hung-invoices.
  */
-export function PointOfSaleScreen() {
+export function PointOfSaleScreen({ location }: { location?: FeatureLocation }) {
+  const quoting = location?.route === salesPaths.posQuotation;
   const context = useFeature();
   const { language, decimals, branch } = context;
   const { t } = useTranslation();
@@ -57,7 +65,7 @@ export function PointOfSaleScreen() {
   } = useTillSync(onKept);
   const [keyField, setKeyField] = useState<LineField | null>(null);
   const [keyValue, setKeyValue] = useState('');
-  const [panel, setPanel] = useState<'none' | 'search' | 'pay' | 'hung' | 'customer'>('none');
+  const [panel, setPanel] = useState<'none' | 'search' | 'pay' | 'hung' | 'customer' | 'return'>('none');
   const [lastReceipt, setLastReceipt] = useState<string | null>(null);
   const scanRef = useRef<HTMLInputElement>(null);
   const storeId = branch?.defaultStoreId ?? '';
@@ -82,11 +90,19 @@ export function PointOfSaleScreen() {
   const shift = useTillShift(db, meta, reloadMeta);
   const receipt = useTillReceipt(db, meta, indexRef, lookups, reloadMeta, fail);
   // no open shift: the till offers to open one (its fields keep the focus) and sells nothing before
-  const needsShift = shift.known && !shift.shift;
+  const needsShift = !quoting && shift.known && !shift.shift;
+  const ret = useTillReturn(lookups, fail);
+  const saveQuotation = useTillQuotation(storeId, fail);
+  const mayReturn = !quoting && context.can(P.addReturnSalesTransactions);
 
   useEffect(() => {
     refocus();
   }, [refocus]);
+  // the menu's 'hung invoices' opens the till on them
+  const openHung = location?.route === salesPaths.hungInvoices;
+  useEffect(() => {
+    if (openHung) void holds.loadHeld().then((ok) => ok && setPanel('hung'));
+  }, [openHung]);
   useEffect(() => {
     if (defaultCustomer) setCart((c) => (c.customerId ? c : { ...c, customerId: defaultCustomer }));
   }, [defaultCustomer]);
@@ -97,6 +113,13 @@ export function PointOfSaleScreen() {
   const customer = lookups.customers.find((c) => c.id === cart.customerId);
 
   function scan(code: string) {
+    // the receipt's QR scanned into the scan field: the customer brought something back
+    if (mayReturn && isReceiptQr(code)) {
+      setMessage(null);
+      setPanel('return');
+      void ret.find(code);
+      return;
+    }
     const result = lookupScan(indexRef.current, code, config);
     if (result.kind === 'refused') return fail(result.reason);
     setMessage(null);
@@ -176,6 +199,27 @@ export function PointOfSaleScreen() {
     void flush();
   }
 
+  async function quote() {
+    const made = await saveQuotation(cart);
+    if (made) {
+      setCart(emptyCart(defaultCustomer));
+      setMessage({ kind: 'info', text: t('posQuotationTill.saved', { code: made.code }) });
+    }
+    refocus();
+  }
+
+  async function issueReturn() {
+    const made = await ret.issue();
+    if (made) {
+      setPanel('none');
+      setMessage({
+        kind: 'info',
+        text: t('tillReturn.issued', { code: made.code, refund: formatDecimal(made.refund, decimals) }),
+      });
+      refocus();
+    }
+  }
+
   async function hold() {
     if (await holds.hold(cart)) {
       setCart(emptyCart(defaultCustomer));
@@ -205,10 +249,16 @@ export function PointOfSaleScreen() {
       F5: () => selected && setKeyField('price'),
       F6: () => selected && setKeyField('discount'),
       F7: () => setPanel('customer'),
-      F8: () => void hold(),
-      F9: () => void showHung(),
-      F10: () => setPanel('pay'),
+      ...(quoting
+        ? { F10: () => void quote() }
+        : {
+            F8: () => void hold(),
+            F9: () => void showHung(),
+            F10: () => setPanel('pay'),
+            ...(mayReturn ? { F3: () => setPanel('return') } : {}),
+          }),
       Escape: () => {
+        ret.reset();
         setPanel('none');
         setKeyField(null);
         refocus();
@@ -242,6 +292,11 @@ export function PointOfSaleScreen() {
           }}
         />
       </TillBar>
+      {quoting && (
+        <div className="erp-till__mode" data-testid="till-mode">
+          {t('posQuotationTill.mode')}
+        </div>
+      )}
       <div className="erp-till__main">
         <section className="erp-till__sale">
           <input
@@ -319,6 +374,15 @@ export function PointOfSaleScreen() {
               </button>
             </div>
           )}
+          <QuickItems
+            index={indexRef}
+            version={catalogSize}
+            onPick={(item) => {
+              setMessage(null);
+              setCart((c) => addItem(c, item, item.mainUnitId!));
+              refocus();
+            }}
+          />
         </section>
         <aside className="erp-till__side">
           <div className="erp-till__totals" data-testid="till-totals">
@@ -349,18 +413,31 @@ export function PointOfSaleScreen() {
             <button type="button" data-testid="till-customer-open" onClick={() => setPanel('customer')}>
               F7 {t('pos.customerByPhone')}
             </button>
-            <button type="button" data-testid="till-hold" onClick={() => void hold()}>
-              F8 {t('pos.hold')}
-            </button>
-            <button type="button" data-testid="till-hung" onClick={() => void showHung()}>
-              F9 {t('pos.hung')}
-            </button>
-            <button type="button" data-testid="till-pay" onClick={() => setPanel('pay')}>
-              F10 {t('pos.pay')}
-            </button>
-            <button type="button" data-testid="till-print" onClick={receipt.show}>
-              Ctrl+P {t('pos.printReceipt')}
-            </button>
+            {quoting ? (
+              <button type="button" data-testid="till-quotation-save" onClick={() => void quote()}>
+                F10 {t('posQuotationTill.save')}
+              </button>
+            ) : (
+              <>
+                <button type="button" data-testid="till-hold" onClick={() => void hold()}>
+                  F8 {t('pos.hold')}
+                </button>
+                <button type="button" data-testid="till-hung" onClick={() => void showHung()}>
+                  F9 {t('pos.hung')}
+                </button>
+                <button type="button" data-testid="till-pay" onClick={() => setPanel('pay')}>
+                  F10 {t('pos.pay')}
+                </button>
+                <button type="button" data-testid="till-print" onClick={receipt.show}>
+                  Ctrl+P {t('pos.printReceipt')}
+                </button>
+                {mayReturn && (
+                  <button type="button" data-testid="till-return-open" onClick={() => setPanel('return')}>
+                    F3 {t('tillReturn.title')}
+                  </button>
+                )}
+              </>
+            )}
           </div>
           {needsShift && (
             <OpenShiftPanel
@@ -399,6 +476,9 @@ export function PointOfSaleScreen() {
             />
           )}
           {panel === 'hung' && <HungPanel held={holds.held} onRetrieve={(id) => void retrieve(id)} />}
+          {panel === 'return' && (
+            <ReturnPanel index={indexRef} online={online} ret={ret} onIssue={() => void issueReturn()} />
+          )}
         </aside>
         <TillReceipt receipt={receipt} onHide={refocus} />
       </div>

@@ -21,6 +21,7 @@ const item = (over: Partial<PosCatalogItem> & { id: string }): PosCatalogItem =>
   barcode: '',
   isBalanceItem: false,
   scaleCode: '',
+  quickItem: false,
   mainUnitId: 'piece',
   salesPrice: '10',
   minSalesPrice: null,

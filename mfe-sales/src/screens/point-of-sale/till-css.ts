@@ -23,5 +23,8 @@ export const tillCss = `
 .erp-till__panel { background: #fff; padding: .75rem; border-radius: 8px; display: flex; flex-direction: column; gap: .5rem; }
 .erp-till__panel ul { list-style: none; margin: 0; padding: 0; display: grid; gap: .25rem; }
 .erp-till__issue { background: #16a34a; color: #fff; font-size: 1.4rem !important; border: 0; border-radius: 6px; }
+.erp-till__quick { display: grid; grid-template-columns: repeat(auto-fill, minmax(8rem, 1fr)); gap: .4rem; }
+.erp-till__quick button { min-height: 3.5rem; padding: .4rem; font-size: 1rem; background: #fff; border: 1px solid #93c5fd; border-radius: 6px; }
+.erp-till__mode { padding: .4rem 1rem; background: #fef3c7; color: #92400e; font-weight: 700; }
 .erp-till__key { display: flex; gap: .5rem; align-items: center; }
 `;

@@ -107,6 +107,8 @@ export const items = defineEntity({
     { name: 'isActive', kind: 'boolean', defaultValue: true, list: true },
     { name: 'isManufacturingItem', kind: 'boolean' },
     { name: 'isBalanceItem', kind: 'boolean' },
+    // a quick item: a button on every till's grid (issue 15 deliverable 1), kept offline with the catalogue
+    { name: 'showInPos', kind: 'boolean' },
     { name: 'scaleCode', kind: 'text', digits: 5, unique: true, noRounding: true },
     { name: 'place', kind: 'text', max: 60 },
     {

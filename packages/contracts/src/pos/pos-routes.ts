@@ -80,6 +80,8 @@ export const posCatalogItemSchema = z.object({
   barcode: z.string(),
   isBalanceItem: z.boolean(),
   scaleCode: z.string(),
+  /** A quick item: a button on the till's grid (the item's `showInPos`, set in master data by whoever edits items). */
+  quickItem: z.boolean(),
   mainUnitId: z.string().nullable(),
   salesPrice: z.string().nullable(),
   minSalesPrice: z.string().nullable(),

@@ -68,7 +68,10 @@ export async function salesDocumentIssues(
     input.lines.map((l) => str(l.itemId)),
   );
   const totals = documentMoneyTotals('quantity', input);
-  const overLimit = (percent: Dec) => !principal.isAdmin && percent.greaterThan(limits.maxAllowedDiscount);
+  // a return gives back what was sold at the sale's price and discount: a discount on it lowers the refund, so
+  // the cashier's own discount limit (a limit on what they give away when selling) does not apply
+  const overLimit = (percent: Dec) =>
+    doc.name !== 'salesReturns' && !principal.isAdmin && percent.greaterThan(limits.maxAllowedDiscount);
   const limit = { limit: limits.maxAllowedDiscount.toString() };
   input.lines.forEach((l, i) => {
     const item = items.get(str(l.itemId));

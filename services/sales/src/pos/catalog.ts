@@ -36,6 +36,7 @@ function catalogItemOf(r: Row): PosCatalogItem {
     barcode: text(p.barcode),
     isBalanceItem: p.isBalanceItem === true,
     scaleCode: text(p.scaleCode),
+    quickItem: p.showInPos === true,
     mainUnitId: textOrNull(p.mainUnitId),
     salesPrice: textOrNull(p.salesPrice),
     minSalesPrice: textOrNull(p.minSalesPrice),
