@@ -15,7 +15,17 @@ import type { OutboxEntry, OutboxStore } from './outbox';
  * catalogue and its cursor, the lookups, the company's scale settings, the sales waiting to be sent (the outbox)
  * and those the server kept for a supervisor. One database per branch of the browser.
  */
-const STORES = { meta: 'meta', items: 'items', outbox: 'outbox', kept: 'kept' } as const;
+const STORES = { meta: 'meta', items: 'items', pages: 'pages', outbox: 'outbox', kept: 'kept' } as const;
+
+/**
+ * The catalogue is kept as the feed's pages, one record each (the items as JSON, in the order the feed gave them),
+ * not one record per item: with 100,000 items a record per item made a new till's download 100,000 writes and
+ * every opening 100,000 reads (about ten seconds); fifty records read and parsed take a fraction of a second. A
+ * later page's version of an item replaces an earlier one when they are indexed in order; `compactCatalog`
+ * rewrites the log as the current items when refreshes have added many small pages. (The `items` store of
+ * version 1 is still read, first, so a till upgraded while offline keeps its catalogue.)
+ */
+const VERSION = 2;
 
 export interface TillMeta {
   till: (TillChainState & { name: string }) | null;
@@ -49,13 +59,16 @@ const committed = (tx: IDBTransaction) =>
   });
 
 export function openTillDb(branchId: string): Promise<IDBDatabase> {
-  const req = indexedDB.open(`erp-till-${branchId}`, 1);
-  req.onupgradeneeded = () => {
+  const req = indexedDB.open(`erp-till-${branchId}`, VERSION);
+  req.onupgradeneeded = (e) => {
     const db = req.result;
-    db.createObjectStore(STORES.meta);
-    db.createObjectStore(STORES.items, { keyPath: 'id' });
-    db.createObjectStore(STORES.outbox, { keyPath: 'counter' });
-    db.createObjectStore(STORES.kept, { keyPath: 'number' });
+    if (e.oldVersion < 1) {
+      db.createObjectStore(STORES.meta);
+      db.createObjectStore(STORES.items, { keyPath: 'id' });
+      db.createObjectStore(STORES.outbox, { keyPath: 'counter' });
+      db.createObjectStore(STORES.kept, { keyPath: 'number' });
+    }
+    if (e.oldVersion < 2) db.createObjectStore(STORES.pages, { autoIncrement: true });
   };
   return done(req);
 }
@@ -83,18 +96,50 @@ export async function writeMeta(db: IDBDatabase, values: Partial<TillMeta>): Pro
   await committed(tx);
 }
 
+/** The catalogue as stored, in the order to index it (version 1's items, then the pages, oldest first). */
 export async function allItems(db: IDBDatabase): Promise<PosCatalogItem[]> {
-  return done(db.transaction(STORES.items).objectStore(STORES.items).getAll()) as Promise<PosCatalogItem[]>;
+  const tx = db.transaction([STORES.items, STORES.pages]);
+  const [legacy, pages] = await Promise.all([
+    done(tx.objectStore(STORES.items).getAll()) as Promise<PosCatalogItem[]>,
+    done(tx.objectStore(STORES.pages).getAll()) as Promise<string[]>,
+  ]);
+  const out = legacy;
+  for (const page of pages) for (const item of JSON.parse(page) as PosCatalogItem[]) out.push(item);
+  return out;
 }
 
-/** A page of the feed and its cursor in one transaction: a reload in between never skips a page. */
+/**
+ * A page of the feed and its cursor in one transaction: a reload in between never skips a page. Durability
+ * relaxed: a page lost to a power cut is downloaded again, since its cursor is lost with it.
+ */
 export async function storeCatalogPage(db: IDBDatabase, items: PosCatalogItem[], cursor: string | null) {
-  const tx = db.transaction([STORES.items, STORES.meta], 'readwrite');
-  const store = tx.objectStore(STORES.items);
-  for (const item of items)
-    if (item.deleted) store.delete(item.id);
-    else store.put(item);
+  const tx = db.transaction([STORES.pages, STORES.meta], 'readwrite', { durability: 'relaxed' });
+  tx.objectStore(STORES.pages).add(JSON.stringify(items));
   tx.objectStore(STORES.meta).put(cursor, 'cursor');
+  await committed(tx);
+}
+
+/** How many records hold the catalogue (pages, and version 1's items). */
+export async function catalogRecords(db: IDBDatabase): Promise<number> {
+  const tx = db.transaction([STORES.items, STORES.pages]);
+  const [items, pages] = await Promise.all([
+    done(tx.objectStore(STORES.items).count()),
+    done(tx.objectStore(STORES.pages).count()),
+  ]);
+  return items + pages;
+}
+
+/**
+ * The catalogue rewritten as the items the till has now (`current`, what indexing the log gave), `pageSize` a
+ * record, in one transaction with nothing else: replaced versions and deleted items leave.
+ */
+export async function compactCatalog(db: IDBDatabase, current: PosCatalogItem[], pageSize: number) {
+  const tx = db.transaction([STORES.items, STORES.pages], 'readwrite');
+  tx.objectStore(STORES.items).clear();
+  const pages = tx.objectStore(STORES.pages);
+  pages.clear();
+  for (let at = 0; at < current.length; at += pageSize)
+    pages.add(JSON.stringify(current.slice(at, at + pageSize)));
   await committed(tx);
 }
 

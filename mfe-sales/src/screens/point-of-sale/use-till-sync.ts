@@ -6,6 +6,8 @@ import { emptyIndex, indexItems, type BarcodeIndex } from './barcode-index';
 import { flushOutbox, type TillServer } from './outbox';
 import {
   allItems,
+  catalogRecords,
+  compactCatalog,
   keptSales,
   openTillDb,
   outboxStore,
@@ -16,7 +18,10 @@ import {
   type TillMeta,
 } from './till-db';
 
-const CATALOG_PAGE = 2000;
+/** The feed's largest page: 20 requests (and 20 stored records) for 100,000 items. */
+const CATALOG_PAGE = 5000;
+/** A log of stored pages this much longer than the catalogue needs is rewritten (refreshes add small pages). */
+const SPARE_RECORDS = 20;
 
 export type Problem = {
   status?: number;
@@ -52,9 +57,14 @@ export function useTillSync(onKept: () => void) {
       const m = await readMeta(opened);
       index.current = indexItems(emptyIndex(), await allItems(opened));
       if (!live) return;
+      setCatalogSize(index.current.byId.size);
+      // before the refresh starts (it waits for the db): no page is written while the log is rewritten
+      const needed = Math.ceil(index.current.byId.size / CATALOG_PAGE);
+      if ((await catalogRecords(opened)) > needed + SPARE_RECORDS)
+        await compactCatalog(opened, [...index.current.byId.values()], CATALOG_PAGE);
+      if (!live) return;
       setDb(opened);
       setMeta(m);
-      setCatalogSize(index.current.byId.size);
       setWaiting(await waitingCount(opened));
       setKept(await keptSales(opened));
     })();
@@ -94,18 +104,27 @@ export function useTillSync(onKept: () => void) {
       ...(company?.posConfiguration ? { config: company.posConfiguration } : {}),
     });
     // the feed is in the order the server took the changes in: nothing that changed is ever behind the cursor
-    let cursor = m.cursor;
-    for (;;) {
-      const page = await api.get<PosCatalogPage>(posRoutes.catalog.path, undefined, {
-        query: { limit: CATALOG_PAGE, ...(cursor ? { after: cursor } : {}) },
+    const cursor = m.cursor;
+    const fetchPage = (after: string | null) => {
+      const page = api.get<PosCatalogPage>(posRoutes.catalog.path, undefined, {
+        query: { limit: CATALOG_PAGE, ...(after ? { after } : {}) },
         quiet: true,
       });
+      // a failed page is seen where it is awaited (a write that failed first leaves it unawaited)
+      page.catch(() => undefined);
+      return page;
+    };
+    // the next page travels while this one is written and indexed (a new till downloads the whole catalogue)
+    let next = fetchPage(cursor);
+    for (;;) {
+      const page = await next;
+      const more = page.items.length >= CATALOG_PAGE;
+      if (more) next = fetchPage(page.next);
       if (page.items.length > 0) {
         await storeCatalogPage(db, page.items, page.next);
         indexItems(index.current, page.items);
       }
-      cursor = page.next;
-      if (page.items.length < CATALOG_PAGE) break;
+      if (!more) break;
     }
     setCatalogSize(index.current.byId.size);
     setMeta(await readMeta(db));
