@@ -4,6 +4,7 @@ import { LoginPage } from '../pages/LoginPage';
 import { PointOfSaleScreen } from '../pages/PointOfSaleScreen';
 import { expect, runNames } from '../support/inventory';
 import { adminApi } from '../support/master-data';
+import { arrangeSafe } from '../support/sales';
 import { createUser } from '../support/session';
 
 type Api = Awaited<ReturnType<typeof adminApi>>;
@@ -87,6 +88,7 @@ test.describe('point of sale: returns, quick items, quotations', () => {
       'addQuotations',
       'viewTransactions',
     ]);
+    await arrangeSafe(api, n);
     const login = new LoginPage(page);
     await login.goto();
     await login.signIn(cashier, 'Cashier#2026');
@@ -94,6 +96,8 @@ test.describe('point of sale: returns, quick items, quotations', () => {
     await page.goto('/point-of-sale');
     const till = new PointOfSaleScreen(page);
     await till.expectOpen(2);
+    // a sale is issued only in the cashier's open shift
+    expect((await till.openShift('50')).id).toBeTruthy();
 
     // one tap on the quick item, then a scan: the scan field keeps the focus between them
     await till.root.getByTestId('till-quick-item').filter({ hasText: n.item }).click();
