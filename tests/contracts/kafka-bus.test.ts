@@ -192,6 +192,22 @@ describe('KafkaBus on a real Kafka', () => {
       closed.publish([message(envelope('userDeleted', { id: 'u-1' }, 't-closed'))]),
     ).rejects.toThrow(/closed/);
   });
+
+  it('subscribes while the broker is down without failing, and joins once it answers (the fault run)', async () => {
+    // a service restarted during a broker restart used to exit at start: it took no write until the broker was back
+    const tenant = 't-down';
+    await kafka.halt('SIGKILL');
+    const own = new KafkaBus({ brokers: kafka.brokers, clientId: 'down', logger, resubscribeDelayMs: 200 });
+    buses.push(own);
+    const { subscription, ids } = recorder('g-down', tenant);
+    await own.subscribe(subscription);
+    expect(own.health('g-down')?.state).not.toBe('running');
+    await kafka.restart();
+    const e = envelope('userChanged', user('u-1'), tenant);
+    await own.publish([message(e)]);
+    await waitFor('the event after the broker came back', () => ids().includes(e.id), 90_000);
+    await waitFor('running', () => own.health('g-down')?.state === 'running');
+  }, 180_000);
 });
 
 describe('two installations on one broker', () => {

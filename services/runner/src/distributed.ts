@@ -11,6 +11,8 @@ export interface ProcessSpec {
   name: string;
   port: number;
   env: Record<string, string>;
+  /** A command the process runs under (e.g. `ip netns exec <ns>` for the fault run's network cuts). */
+  wrap?: string[];
 }
 
 /** The feature apps' servers of the distributed mode, each on its own origin (design.md section 4). */
@@ -59,6 +61,8 @@ export interface DistributedOptions {
   env?: Record<string, string>;
   /** Where each process's output goes; default: this process's stdout, prefixed. */
   output?: (name: string, line: string) => void;
+  /** Per process: a command to run under and variables of its own (the fault run's network namespaces). */
+  placement?: (name: string) => { wrap?: string[]; env?: Record<string, string> } | undefined;
 }
 
 export interface ManagedProcess {
@@ -73,7 +77,9 @@ const MAIN = path.join(repoRoot, 'services', 'runner', 'src', 'service-main.ts')
 
 function launch(spec: ProcessSpec, output: (name: string, line: string) => void): ManagedProcess {
   // node with tsx's loader rather than the tsx CLI, whose extra child process a SIGKILL would miss
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, spec.name], {
+  const command = [...(spec.wrap ?? []), process.execPath, '--import', 'tsx', MAIN, spec.name];
+  // a wrapper must exec node in its place (as `ip netns exec` does): a signal then reaches node itself
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: repoRoot,
     env: { ...process.env, ...spec.env, PORT: String(spec.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -187,6 +193,11 @@ export async function startDistributed(options: DistributedOptions): Promise<Rec
     });
   }
   specs.push({ name: 'gateway', port: options.gatewayPort, env: { ...base, ...urls, ...appUrls } });
+  for (const spec of specs) {
+    const placed = options.placement?.(spec.name);
+    if (placed?.wrap) spec.wrap = placed.wrap;
+    if (placed?.env) spec.env = { ...spec.env, ...placed.env };
+  }
   const processes: Record<string, ManagedProcess> = {};
   for (const spec of specs) processes[spec.name] = launch(spec, output);
   try {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { serviceNames, topics } from '@erp/contracts';
-import { startDistributed, type ManagedProcess } from '@erp/runner';
+import { startDistributed, type DistributedOptions, type ManagedProcess } from '@erp/runner';
 import { dropMysqlDatabase } from '@erp/service-kit';
 import { startKafka, type KafkaBroker } from '../../support/kafka';
 import { assertMysqlReachable, freePort, freePorts, stopProcess } from '../../support/topology';
@@ -21,13 +21,32 @@ export interface BenchTopology {
   stop(): Promise<void>;
 }
 
+export interface TopologyOptions {
+  /** The installation's name before its random part (default `bench`). */
+  name?: string;
+  /** The broker's JIT (default `full`, as a long-running broker): `quick` starts it in about half the time. */
+  jit?: 'quick' | 'full';
+  /**
+   * Called once the broker is up and the ports are chosen, before any process starts: where each process runs
+   * (the fault run's network namespaces).
+   */
+  place?: (ports: {
+    gatewayPort: number;
+    servicePort: number;
+    kafka: KafkaBroker;
+  }) => Promise<DistributedOptions['placement']>;
+}
+
 /**
  * Starts the broker (six partitions a topic, full JIT as a long-running broker) with the installation's
  * prefixed topics, then every process (`env` on top of a quick password hash and warnings-only logs).
  */
-export async function startBenchTopology(env: Record<string, string> = {}): Promise<BenchTopology> {
+export async function startBenchTopology(
+  env: Record<string, string> = {},
+  options: TopologyOptions = {},
+): Promise<BenchTopology> {
   await assertMysqlReachable(BENCH_MYSQL_URL);
-  const prefix = `bench${randomBytes(4).toString('hex')}_`;
+  const prefix = `${options.name ?? 'bench'}${randomBytes(4).toString('hex')}_`;
   const providerKey = `pk-${randomBytes(16).toString('hex')}`;
   const logs: string[] = [];
   const output = (name: string, line: string) => {
@@ -46,12 +65,13 @@ export async function startBenchTopology(env: Record<string, string> = {}): Prom
     // the installation's prefix is on every topic (issue 10 item 4): the broker gets the prefixed ones
     kafka = await startKafka({
       partitions: 6,
-      jit: 'full',
+      jit: options.jit ?? 'full',
       topics: topics.map((t) => prefix + t),
       output: (line) => output('kafka', line),
     });
     const gatewayPort = await freePort();
     const servicePort = await freePorts(serviceNames.length, [gatewayPort, ...kafka.ports]);
+    const placement = await options.place?.({ gatewayPort, servicePort, kafka });
     procs = await startDistributed({
       mysqlUrl: BENCH_MYSQL_URL,
       kafkaBrokers: kafka.brokers.join(','),
@@ -62,6 +82,7 @@ export async function startBenchTopology(env: Record<string, string> = {}): Prom
       providerKey,
       env: { ERP_SCRYPT_LOG_N: '10', ERP_LOG: 'warn', ...env },
       output,
+      placement,
     });
     return { kafka, procs, gateway: `http://127.0.0.1:${gatewayPort}`, prefix, providerKey, logs, stop };
   } catch (error) {

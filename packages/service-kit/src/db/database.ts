@@ -4,7 +4,13 @@ import mysql from 'mysql2/promise';
 import { offloadCheckpoints, releaseCheckpoints } from './checkpointer';
 
 export type DbConfig =
-  { client: 'sqlite'; filename: string } | { client: 'mysql'; url: string; database: string };
+  | {
+      client: 'sqlite';
+      filename: string;
+      /** A reader beside the service's own connection (the fault run's checks): no writes, no checkpoints. */
+      readonly?: boolean;
+    }
+  | { client: 'mysql'; url: string; database: string };
 
 export type Db = Knex;
 export type Trx = Knex.Transaction;
@@ -66,6 +72,13 @@ function privateFile(filename: string): void {
  * SQLITE_BUSY), WAL, foreign keys. MySQL: big numbers as strings, dates as strings, UTC.
  */
 export async function openDatabase(config: DbConfig): Promise<Db> {
+  if (config.client === 'sqlite' && config.readonly)
+    return knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: config.filename, options: { readonly: true } },
+      useNullAsDefault: true,
+      pool: { min: 0, max: 1 },
+    });
   if (config.client === 'sqlite') {
     privateFile(config.filename);
     const filename = config.filename;

@@ -111,11 +111,25 @@ export class KafkaBus implements Bus {
     return this.topicsReady;
   }
 
+  /**
+   * Joins the group. A broker that does not answer does not stop the service from starting (the fault run found
+   * services that exited on start while the broker restarted, so no write was taken until it was back): its
+   * writes wait in the outbox, and the consumer joins when the broker answers, retried as after a crash.
+   */
   async subscribe(subscription: Subscription): Promise<void> {
     if (this.closed) throw new Error('bus closed');
-    await this.ensureTopics();
     const group: GroupState = { state: 'restarting', lag: null, lastError: null, lags: new Map() };
     this.groups.set(subscription.groupId, group);
+    try {
+      await this.join(subscription, group);
+    } catch (error) {
+      group.lastError = (error as Error)?.name ?? 'Error';
+      this.resubscribe(subscription, group, null, 1);
+    }
+  }
+
+  private async join(subscription: Subscription, group: GroupState): Promise<void> {
+    await this.ensureTopics();
     await this.run(subscription, group);
   }
 
@@ -151,12 +165,19 @@ export class KafkaBus implements Bus {
     consumer.on(consumer.events.GROUP_JOIN, () => {
       group.state = 'running';
     });
-    await consumer.connect();
-    // A new group starts at the beginning: events published before the service first ran are not lost.
-    await consumer.subscribe({
-      topics: subscription.topics.map((t) => this.prefix + t),
-      fromBeginning: true,
-    });
+    try {
+      await consumer.connect();
+      // A new group starts at the beginning: events published before the service first ran are not lost.
+      await consumer.subscribe({
+        topics: subscription.topics.map((t) => this.prefix + t),
+        fromBeginning: true,
+      });
+    } catch (error) {
+      // not joined: the caller subscribes again with a new consumer
+      this.consumers.splice(this.consumers.indexOf(consumer), 1);
+      await consumer.disconnect().catch(() => undefined);
+      throw error;
+    }
     await consumer.run({
       // Awaited, not caught: if handle rejects, kafkajs does not commit the offset and delivers it again.
       eachMessage: async ({ topic, partition, message }) => {
@@ -177,7 +198,7 @@ export class KafkaBus implements Bus {
   private resubscribe(
     subscription: Subscription,
     group: GroupState,
-    crashed: Consumer,
+    crashed: Consumer | null,
     attempt: number,
   ): void {
     const first = this.options.resubscribeDelayMs ?? 1_000;
@@ -185,15 +206,14 @@ export class KafkaBus implements Bus {
     this.options.logger?.warn('consumer stopped; subscribing again', { group: subscription.groupId, delay });
     setTimeout(() => {
       if (this.closed) return;
-      const index = this.consumers.indexOf(crashed);
+      const index = crashed ? this.consumers.indexOf(crashed) : -1;
       if (index >= 0) this.consumers.splice(index, 1);
-      crashed
-        .disconnect()
+      (crashed?.disconnect() ?? Promise.resolve())
         .catch(() => undefined)
         .then(() => {
           if (this.closed) return;
           group.state = 'restarting';
-          return this.run(subscription, group);
+          return this.join(subscription, group);
         })
         .catch((error: unknown) => {
           group.state = 'stopped';

@@ -1,0 +1,79 @@
+import type { LagProbe } from './lag';
+import type { Fault } from './schedule';
+import type { Outcomes } from './workload';
+import type { Violation } from './invariants';
+
+/** One injected fault as it happened, on the run's clock, and how long the system took to recover from it. */
+export interface FaultRecord {
+  fault: Fault;
+  startedAt: number;
+  endedAt: number;
+  error?: string;
+  /** From the fault's end to the next acknowledged write. */
+  writeMs?: number | null;
+  /** From the fault's end to the event lag back under 1 s (after that write). */
+  recoveredMs?: number | null;
+}
+
+/**
+ * Recovery after each fault (issue 16 item 3): successful writes again, then the event lag back under 1 s,
+ * both measured from the fault's end. Faults overlap, so a recovery can include another fault's.
+ */
+export function recoveryFigures(records: FaultRecord[], ackTimes: readonly number[], probe: LagProbe): void {
+  const acks = [...ackTimes].sort((a, b) => a - b);
+  for (const r of records) {
+    const write = acks.find((t) => t >= r.endedAt);
+    r.writeMs = write === undefined ? null : write - r.endedAt;
+    const settled = write === undefined ? null : probe.settledAfter(write);
+    r.recoveredMs = settled === null ? null : settled - r.endedAt;
+  }
+}
+
+const pct = (xs: number[], p: number) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]! : 0;
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export function summary(
+  title: string,
+  result: {
+    outcomes: Outcomes;
+    faults: FaultRecord[];
+    violations: Violation[];
+    checks: number;
+    drainMs: number;
+  },
+  elapsedMs: number,
+): string {
+  const { outcomes, faults, violations } = result;
+  const lines = [`== ${title}: ${faults.length} faults injected in ${s(elapsedMs)} ==`];
+  const kinds = [...new Set(faults.map((f) => f.fault.kind))].sort();
+  lines.push("recovery by kind (from the fault's end: next acknowledged write; event lag under 1 s):");
+  for (const kind of kinds) {
+    const of = faults.filter((f) => f.fault.kind === kind);
+    const writes = of.flatMap((f) => (f.writeMs == null ? [] : [f.writeMs]));
+    const settled = of.flatMap((f) => (f.recoveredMs == null ? [] : [f.recoveredMs]));
+    const failed = of.filter((f) => f.error).length;
+    lines.push(
+      `  ${kind.padEnd(7)} ${String(of.length).padStart(4)} faults: write again p50 ${s(pct(writes, 0.5))} ` +
+        `max ${s(pct(writes, 1))}; lag < 1 s p50 ${s(pct(settled, 0.5))} max ${s(pct(settled, 1))}` +
+        `${of.length - settled.length ? ` (${of.length - settled.length} not measured)` : ''}` +
+        `${failed ? `, ${failed} failed to inject` : ''}`,
+    );
+  }
+  const byKind = new Map<string, number>();
+  for (const a of outcomes.acks) byKind.set(a.kind, (byKind.get(a.kind) ?? 0) + 1);
+  lines.push(
+    `writes acknowledged: ${outcomes.acks.length} (${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')}); ` +
+      `refused: ${[...outcomes.refused.values()].reduce((a, b) => a + b, 0)}; ` +
+      `outcome unknown (client gave up): ${outcomes.unknown.length}`,
+  );
+  if (outcomes.refused.size)
+    lines.push(`  refusals: ${[...outcomes.refused].map(([k, n]) => `${k} ×${n}`).join('; ')}`);
+  const lost = violations.filter((v) => v.invariant === 'nothing acknowledged is lost').length;
+  const duplicated = violations.filter((v) => v.invariant === 'no key made two documents').length;
+  lines.push(
+    `lost ${lost}, duplicated ${duplicated}, invariant violations ${violations.length} ` +
+      `(${result.checks} checks; every event applied ${s(result.drainMs)} after the workload stopped)`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,39 @@
+import { runDistributed } from './run-distributed';
+import { summary } from './report';
+
+/**
+ * `pnpm faults`: the fault-injection run (issue 16; README "Fault run"). Options (or the variables beside them):
+ *   --seed N        FAULTS_SEED      the schedule's and the workload's seed (default 1; a failing seed replays)
+ *   --faults N      FAULTS_COUNT     faults to inject (default 1,000)
+ *   --smoke                          the CI size: 100 faults, closer together, shorter holds
+ *   --spacing MS    FAULTS_SPACING   mean time between two faults' starts
+ *   --clients N     FAULTS_CLIENTS   back-office clients beside the two tills (default 4)
+ * Exits 1 when any invariant is violated.
+ */
+function option(name: string, variable: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : process.env[variable];
+}
+
+async function main(): Promise<void> {
+  const smoke = process.argv.includes('--smoke') || process.env.FAULTS_SMOKE === '1';
+  const seed = Number(option('seed', 'FAULTS_SEED') ?? 1);
+  const faults = Number(option('faults', 'FAULTS_COUNT') ?? (smoke ? 100 : 1_000));
+  const spacingMs = Number(option('spacing', 'FAULTS_SPACING') ?? (smoke ? 1_500 : 2_500));
+  const clients = Number(option('clients', 'FAULTS_CLIENTS') ?? 4);
+  const holdMs: [number, number] = smoke ? [5_000, 8_000] : [5_000, 30_000];
+  const started = performance.now();
+  const log = (line: string) =>
+    process.stdout.write(`[faults ${((performance.now() - started) / 1000).toFixed(1)}s] ${line}\n`);
+  log(
+    `seed ${seed}: ${faults} faults about every ${spacingMs} ms, holds ${holdMs[0]}-${holdMs[1]} ms, ${clients} clients and 2 tills`,
+  );
+  const result = await runDistributed({ seed, faults, spacingMs, holdMs, clients, log });
+  process.stdout.write(`${summary(`distributed mode, seed ${seed}`, result, performance.now() - started)}\n`);
+  if (result.violations.length > 0) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import { seeded } from '../../support/seeded';
+
+/**
+ * The fault run's seeded schedule (issue 16 item 1): which fault, on which process or link, when and for how
+ * long. The same seed and sizes give the same schedule, so a failing seed replays its faults exactly (the
+ * processes' own timing is the machine's). Faults overlap, but never two on one target at once.
+ */
+/** `fullDisk` is the embedded run's own (run-embedded.ts). */
+export type FaultKind = 'kill' | 'pause' | 'broker' | 'cutDb' | 'cutBus' | 'clock' | 'fullDisk';
+
+export interface Fault {
+  n: number;
+  kind: FaultKind;
+  /** A process (`sales`, `gateway`, ...), `kafka`, or a namespaced service for a cut. */
+  target: string;
+  /** When it starts, in ms after the faults begin. */
+  at: number;
+  /** How long the process stays stopped, the link cut or the clock off (a kill: the pause before restart). */
+  durationMs: number;
+  /** A clock jump's size in ms (forward or back). */
+  offsetMs: number;
+}
+
+export interface ScheduleOptions {
+  seed: number;
+  count: number;
+  /** Mean time between two faults' starts. */
+  spacingMs: number;
+  /** How long a SIGSTOP, a cut or a clock jump lasts: [min, max] ms. */
+  holdMs: [number, number];
+  /** Processes that may be killed, stopped or have their clock moved. */
+  processes: readonly string[];
+  /** Services in their own network namespace (their database and broker links can be cut). */
+  namespaced: readonly string[];
+}
+
+/** Each kind's share of the faults. */
+const WEIGHTS: readonly [FaultKind, number][] = [
+  ['kill', 0.3],
+  ['pause', 0.25],
+  ['cutDb', 0.12],
+  ['cutBus', 0.12],
+  ['clock', 0.13],
+  ['broker', 0.08],
+];
+
+export function faultSchedule(o: ScheduleOptions): Fault[] {
+  const g = seeded(o.seed);
+  const busyUntil = new Map<string, number>();
+  const faults: Fault[] = [];
+  let at = 0;
+  while (faults.length < o.count) {
+    at += Math.round(o.spacingMs * (0.5 + g.next()));
+    let roll = g.next();
+    let kind: FaultKind = 'kill';
+    for (const [k, w] of WEIGHTS) {
+      if (roll < w) {
+        kind = k;
+        break;
+      }
+      roll -= w;
+    }
+    const hold = o.holdMs[0] + g.int(o.holdMs[1] - o.holdMs[0] + 1);
+    const candidates =
+      kind === 'broker'
+        ? ['kafka']
+        : kind === 'cutDb' || kind === 'cutBus'
+          ? o.namespaced.map((s) => `${s}:${kind === 'cutDb' ? 'db' : 'bus'}`)
+          : o.processes;
+    // a target is free when no fault holds it; a link's service and the service itself are one target
+    const free = candidates.filter((t) => (busyUntil.get(t.split(':')[0]!) ?? -1) < at);
+    if (free.length === 0 || candidates.length === 0) continue;
+    const target = g.pick(free);
+    const durationMs = kind === 'kill' ? g.int(2_000) : hold;
+    const offsetMs = kind === 'clock' ? (g.chance(0.5) ? 1 : -1) * (600_000 + g.int(3 * 3_600_000)) : 0;
+    // a kill holds its target for its restart too (seconds on these machines), a broker restart likewise
+    const holds = kind === 'kill' || kind === 'broker' ? durationMs + 20_000 : durationMs + 1_000;
+    busyUntil.set(target.split(':')[0]!, at + holds);
+    faults.push({ n: faults.length + 1, kind, target, at, durationMs, offsetMs });
+  }
+  return faults;
+}
