@@ -120,6 +120,26 @@ describe.each(engines())('outbox, relay and inbox on %s', (engine) => {
     );
   });
 
+  it('a held bus marks nothing sent before open: a consumer subscribing late still gets what was unsent', async () => {
+    // the embedded start after a crash: one service's relay runs before another service has subscribed
+    await writeEvents(db, 3);
+    const bus = new InProcessBus({ held: true });
+    const relay = new OutboxRelay(db, bus, logger);
+    const draining = relay.drainOnce();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await count(db, 'outbox')).toBe(3);
+    expect(Number((await db('outbox').whereNull('sent_at').count({ n: '*' }))[0]!.n)).toBe(3);
+    const seen: string[] = [];
+    await bus.subscribe({
+      groupId: 'late',
+      topics: ['identity.user'],
+      handle: async (e) => void seen.push(e.aggregateId),
+    });
+    bus.open();
+    expect(await draining).toBe(3);
+    expect(seen).toEqual(['u0', 'u1', 'u2']);
+  });
+
   it('applies a redelivered event once', async () => {
     await writeEvents(db, 1);
     const bus = new InProcessBus();

@@ -53,7 +53,8 @@ export interface Embedded {
 export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const logger = createLogger('erp');
-  const bus = new InProcessBus();
+  // held until every service has subscribed: rows a crash left unsent reach every consumer (in-process-bus.ts)
+  const bus = new InProcessBus({ held: true });
   const tokens = createTokenService(options.jwtSecret);
   const env = options.env ?? process.env;
   // services ask each other through the gateway (internal-api.ts), whose address is known once it listens
@@ -89,6 +90,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
     });
   }
   const running = started as Record<ServiceName, RunningService>;
+  bus.open();
   await backfillNewConsumers([gateway, ...order.map((n) => running[n])]);
   const app = createGateway({
     services: Object.fromEntries(

@@ -18,7 +18,7 @@ export interface BenchTopology {
   /** Every line the broker and the processes wrote, the last 2,000; print them when something fails. */
   logs: string[];
   /** Stops the processes and the broker and drops the databases. */
-  stop(): Promise<void>;
+  stop(options?: { keepDatabases?: boolean }): Promise<void>;
 }
 
 export interface TopologyOptions {
@@ -55,10 +55,11 @@ export async function startBenchTopology(
   };
   let kafka: KafkaBroker | undefined;
   let procs: Record<string, ManagedProcess> = {};
-  const stop = async () => {
+  const stop = async (o: { keepDatabases?: boolean } = {}) => {
     await Promise.allSettled(Object.values(procs).map((p) => stopProcess(p)));
     await kafka?.stop().catch(() => undefined);
-    for (const name of [...serviceNames, 'gateway'])
+    if (!o.keepDatabases)
+      for (const name of [...serviceNames, 'gateway'])
       await dropMysqlDatabase(BENCH_MYSQL_URL, `${prefix}${name}`).catch(() => undefined);
   };
   try {

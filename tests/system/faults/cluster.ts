@@ -24,7 +24,8 @@ export interface Cluster {
   dbs: Databases;
   namespaces: Map<string, Namespace>;
   inject(fault: Fault): Promise<void>;
-  stop(): Promise<void>;
+  /** `keepDatabases`: left for a look after a violation (their prefix is printed). */
+  stop(options?: { keepDatabases?: boolean }): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -146,11 +147,11 @@ export async function startCluster(
           return;
       }
     },
-    async stop() {
+    async stop(options = {}) {
       for (const db of Object.values(dbs)) await db.destroy().catch(() => undefined);
       // a process left stopped would never exit
       for (const p of Object.values(t.procs)) p.child.kill('SIGCONT');
-      await t.stop();
+      await t.stop(options);
       await closeNamespaces();
       rmSync(clockDir, { recursive: true, force: true });
     },

@@ -1,6 +1,7 @@
 import { branchAccountLinks } from '@erp/contracts';
 import type { Db, Executor } from '@erp/service-kit';
 import { verifyJournal } from '../../../services/accounts/src/journal/verify';
+import { VOUCHER_SOURCE } from '../../../services/accounts/src/vouchers/voucher-posting';
 import type { Outcomes } from './workload';
 
 /**
@@ -413,7 +414,7 @@ export async function whenSettled(dbs: Databases, out: Outcomes, consumers: Cons
     dbs
       .accounts('journal_lines as l')
       .join('journal_entries as e', 'e.id', 'l.entry_id')
-      .where('e.source_type', 'accounts.vouchers')
+      .where('e.source_type', VOUCHER_SOURCE)
       .groupBy('e.source_id', 'l.account_id')
       .select('e.source_id', 'l.account_id')
       .sum({ d: 'l.debit', c: 'l.credit' }),

@@ -38,6 +38,17 @@ const ip = (...args: string[]) => execFileSync('ip', args, { stdio: ['ignore', '
 const RELAY = path.join(__dirname, 'tcp-relay.mjs');
 const PREFIX = 'erpf';
 
+/** Deletes a namespace, and first the processes still in it (its relay, a service of a run that was killed). */
+function deleteNamespace(name: string): void {
+  try {
+    const pids = execFileSync('ip', ['netns', 'pids', name], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    for (const pid of pids) process.kill(Number(pid), 'SIGKILL');
+    ip('netns', 'del', name); // its veth ends go with it, and their host peers
+  } catch {
+    // already gone
+  }
+}
+
 /** Removes the namespaces an earlier run left behind (its process gone). */
 export function removeStaleNamespaces(): void {
   const listed = execFileSync('ip', ['netns', 'list'], { encoding: 'utf8' });
@@ -48,7 +59,7 @@ export function removeStaleNamespaces(): void {
     try {
       process.kill(Number(owner), 0);
     } catch {
-      ip('netns', 'del', name);
+      deleteNamespace(name);
     }
   }
 }
@@ -87,11 +98,7 @@ export async function createNamespace(
   const close = async () => {
     inner?.kill('SIGKILL');
     await Promise.all(servers.map((s) => new Promise((resolve) => s.close(() => resolve(undefined)))));
-    try {
-      ip('netns', 'del', name); // its veth ends go with it, and their host peers
-    } catch {
-      // already gone
-    }
+    deleteNamespace(name);
   };
   try {
     ip('netns', 'exec', name, 'ip', 'link', 'set', 'lo', 'up');

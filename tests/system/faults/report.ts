@@ -13,6 +13,8 @@ export interface FaultRecord {
   writeMs?: number | null;
   /** From the fault's end to the event lag back under 1 s (after that write). */
   recoveredMs?: number | null;
+  /** No other fault was under way from this one's end until it had recovered. */
+  isolated?: boolean;
 }
 
 /**
@@ -26,12 +28,15 @@ export function recoveryFigures(records: FaultRecord[], ackTimes: readonly numbe
     r.writeMs = write === undefined ? null : write - r.endedAt;
     const settled = write === undefined ? null : probe.settledAfter(write);
     r.recoveredMs = settled === null ? null : settled - r.endedAt;
+    const until = settled ?? Infinity;
+    r.isolated =
+      settled !== null && !records.some((o) => o !== r && o.startedAt < until && o.endedAt > r.endedAt);
   }
 }
 
 const pct = (xs: number[], p: number) =>
-  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]! : 0;
-const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]! : NaN;
+const s = (ms: number) => (Number.isNaN(ms) ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
 
 export function summary(
   title: string,
@@ -47,16 +52,22 @@ export function summary(
   const { outcomes, faults, violations } = result;
   const lines = [`== ${title}: ${faults.length} faults injected in ${s(elapsedMs)} ==`];
   const kinds = [...new Set(faults.map((f) => f.fault.kind))].sort();
-  lines.push("recovery by kind (from the fault's end: next acknowledged write; event lag under 1 s):");
+  lines.push(
+    "recovery by kind, from the fault's end (faults alone: no other under way until recovered): " +
+      'the next acknowledged write, then the event lag under 1 s',
+  );
   for (const kind of kinds) {
     const of = faults.filter((f) => f.fault.kind === kind);
-    const writes = of.flatMap((f) => (f.writeMs == null ? [] : [f.writeMs]));
-    const settled = of.flatMap((f) => (f.recoveredMs == null ? [] : [f.recoveredMs]));
+    const alone = of.filter((f) => f.isolated);
+    const writes = alone.map((f) => f.writeMs!);
+    const settled = alone.map((f) => f.recoveredMs!);
+    const all = of.flatMap((f) => (f.recoveredMs == null ? [] : [f.recoveredMs]));
     const failed = of.filter((f) => f.error).length;
     lines.push(
-      `  ${kind.padEnd(7)} ${String(of.length).padStart(4)} faults: write again p50 ${s(pct(writes, 0.5))} ` +
-        `max ${s(pct(writes, 1))}; lag < 1 s p50 ${s(pct(settled, 0.5))} max ${s(pct(settled, 1))}` +
-        `${of.length - settled.length ? ` (${of.length - settled.length} not measured)` : ''}` +
+      `  ${kind.padEnd(8)} ${String(of.length).padStart(4)} faults, ${String(alone.length).padStart(3)} alone: ` +
+        `write again p50 ${s(pct(writes, 0.5))} max ${s(pct(writes, 1))}; ` +
+        `lag < 1 s p50 ${s(pct(settled, 0.5))} max ${s(pct(settled, 1))}` +
+        ` (with others under way: p50 ${s(pct(all, 0.5))} max ${s(pct(all, 1))})` +
         `${failed ? `, ${failed} failed to inject` : ''}`,
     );
   }

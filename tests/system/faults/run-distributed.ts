@@ -17,6 +17,8 @@ export interface DistributedRunOptions {
   faults: number;
   spacingMs: number;
   holdMs: [number, number];
+  burst: number;
+  gapMs: number;
   clients: number;
   log: (line: string) => void;
 }
@@ -104,6 +106,8 @@ export async function runDistributed(o: DistributedRunOptions): Promise<RunResul
       holdMs: o.holdMs,
       processes: FAULTABLE,
       namespaced: NAMESPACED,
+      burst: o.burst,
+      gapMs: o.gapMs,
     });
     const faultsStart = clock();
     const busy = new Map<string, Promise<void>>();
@@ -171,7 +175,9 @@ export async function runDistributed(o: DistributedRunOptions): Promise<RunResul
     process.stdout.write(`\n----- process output -----\n${cluster.topology.logs.slice(-300).join('\n')}\n`);
     throw error;
   } finally {
-    await cluster.stop();
+    const keep = violations.length > 0;
+    if (keep) o.log(`the databases are kept for a look: ${cluster.topology.prefix}<service> at ${process.env.ERP_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306'}`);
+    await cluster.stop({ keepDatabases: keep });
   }
 }
 

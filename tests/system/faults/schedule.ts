@@ -32,6 +32,9 @@ export interface ScheduleOptions {
   processes: readonly string[];
   /** Services in their own network namespace (their database and broker links can be cut). */
   namespaced: readonly string[];
+  /** After every `burst` faults, `gapMs` with no new fault: the recovery figures are read there. */
+  burst: number;
+  gapMs: number;
 }
 
 /** Each kind's share of the faults. */
@@ -49,8 +52,13 @@ export function faultSchedule(o: ScheduleOptions): Fault[] {
   const busyUntil = new Map<string, number>();
   const faults: Fault[] = [];
   let at = 0;
+  let gapBefore = 0;
   while (faults.length < o.count) {
     at += Math.round(o.spacingMs * (0.5 + g.next()));
+    if (faults.length > 0 && faults.length % o.burst === 0 && gapBefore !== faults.length) {
+      gapBefore = faults.length;
+      at += o.gapMs;
+    }
     let roll = g.next();
     let kind: FaultKind = 'kill';
     for (const [k, w] of WEIGHTS) {

@@ -9,8 +9,29 @@ export class InProcessBus implements Bus {
   readonly kind = 'in-process' as const;
   private readonly subscriptions: Subscription[] = [];
   private closed = false;
+  private gate: Promise<void> | null = null;
+  private release: (() => void) | null = null;
+
+  /**
+   * `held`: nothing is published until `open()`. The bus keeps no history, so a service's relay that sends the
+   * rows a crash left unsent before another service has subscribed would mark them sent unheard by it (the fault
+   * run lost stock events so: sales started before inventory). The embedded runner opens it once every service
+   * has subscribed.
+   */
+  constructor(options: { held?: boolean } = {}) {
+    if (options.held) this.gate = new Promise((resolve) => (this.release = resolve));
+  }
+
+  /** Lets the publishes waiting on a held bus through. */
+  open(): void {
+    this.release?.();
+    this.release = null;
+    this.gate = null;
+  }
 
   async publish(messages: readonly BusMessage[]): Promise<void> {
+    if (this.closed) throw new Error('bus closed');
+    if (this.gate) await this.gate;
     if (this.closed) throw new Error('bus closed');
     for (const message of messages) {
       for (const sub of this.subscriptions) {
@@ -36,5 +57,6 @@ export class InProcessBus implements Bus {
   async close(): Promise<void> {
     this.closed = true;
     this.subscriptions.length = 0;
+    this.open(); // a publish waiting on the gate now fails: the bus is closed
   }
 }
