@@ -60,7 +60,7 @@ export async function startBenchTopology(
     await kafka?.stop().catch(() => undefined);
     if (!o.keepDatabases)
       for (const name of [...serviceNames, 'gateway'])
-      await dropMysqlDatabase(BENCH_MYSQL_URL, `${prefix}${name}`).catch(() => undefined);
+        await dropMysqlDatabase(BENCH_MYSQL_URL, `${prefix}${name}`).catch(() => undefined);
   };
   try {
     // the installation's prefix is on every topic (issue 10 item 4): the broker gets the prefixed ones

@@ -41,7 +41,9 @@ const PREFIX = 'erpf';
 /** Deletes a namespace, and first the processes still in it (its relay, a service of a run that was killed). */
 function deleteNamespace(name: string): void {
   try {
-    const pids = execFileSync('ip', ['netns', 'pids', name], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    const pids = execFileSync('ip', ['netns', 'pids', name], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
     for (const pid of pids) process.kill(Number(pid), 'SIGKILL');
     ip('netns', 'del', name); // its veth ends go with it, and their host peers
   } catch {

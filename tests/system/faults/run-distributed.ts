@@ -176,7 +176,10 @@ export async function runDistributed(o: DistributedRunOptions): Promise<RunResul
     throw error;
   } finally {
     const keep = violations.length > 0;
-    if (keep) o.log(`the databases are kept for a look: ${cluster.topology.prefix}<service> at ${process.env.ERP_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306'}`);
+    if (keep)
+      o.log(
+        `the databases are kept for a look: ${cluster.topology.prefix}<service> at ${process.env.ERP_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306'}`,
+      );
     await cluster.stop({ keepDatabases: keep });
   }
 }
