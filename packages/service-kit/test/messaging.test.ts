@@ -172,6 +172,35 @@ describe.each(engines())('outbox, relay and inbox on %s', (engine) => {
     expect(await count(db, 'effects')).toBe(1);
   });
 
+  it('does not park an event while its database or disk fails: it is delivered again and applied once', async () => {
+    await writeEvents(db, 1);
+    const [row] = await db('outbox').select('envelope');
+    const { InboxConsumer } = await import('../src');
+    let full = true;
+    const applied: string[] = [];
+    const consumer = new InboxConsumer(
+      db,
+      'disk',
+      {
+        'identity.user.created': async (_trx, e) => {
+          if (full) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+          applied.push(e.id);
+        },
+      },
+      logger,
+      { maxAttempts: 3, retryDelayMs: 1 },
+    );
+    const envelope = JSON.parse(row.envelope) as Envelope;
+    await expect(consumer.handle(envelope)).rejects.toMatchObject({ code: 'SQLITE_FULL' });
+    expect(await count(db, 'dead_letters')).toBe(0);
+    expect(await count(db, 'inbox')).toBe(0);
+    full = false;
+    await consumer.handle(envelope);
+    await consumer.handle(envelope);
+    expect(applied).toEqual([envelope.id]);
+    expect(await count(db, 'dead_letters')).toBe(0);
+  });
+
   it('parks an event whose effect keeps failing, after its attempts', async () => {
     await writeEvents(db, 1);
     const [row] = await db('outbox').select('envelope');

@@ -165,6 +165,34 @@ export function isLockConflict(error: unknown): boolean {
   );
 }
 
+/** The connection's or the disk's codes of a failure that says nothing of the data (mysql2, Node, SQLite). */
+const UNAVAILABLE_CODES = new Set([
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'SQLITE_FULL',
+  'SQLITE_CANTOPEN',
+]);
+
+/**
+ * The database or its disk failed, not the data: a lock conflict, a lost or refused connection, a full disk, an
+ * I/O error, no connection from the pool in time. The same work may succeed later: an event's consumer leaves it
+ * for redelivery instead of parking it (the fault run found invoices missing from the ledger, their events parked
+ * during a full disk).
+ */
+export function isUnavailable(error: unknown): boolean {
+  if (isLockConflict(error)) return true;
+  const e = error as { code?: string; name?: string };
+  const code = String(e?.code ?? '');
+  return UNAVAILABLE_CODES.has(code) || code.startsWith('SQLITE_IOERR') || e?.name === 'KnexTimeoutError';
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; errno?: number; message?: string };
   return (

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { envelopeLimits, findEvent, topicOf, type Envelope } from '@erp/contracts';
 import type { Db, Trx } from '../db/database';
-import { isUniqueViolation } from '../db/database';
+import { isUnavailable, isUniqueViolation } from '../db/database';
 import { isSqlite, onSqliteConnection, withSubJournalsInMemory } from '../db/raw-sql';
 import { newId, nowIso } from '../ids';
 import type { Logger } from '../logger';
@@ -131,6 +131,8 @@ export class InboxConsumer implements Subscription {
         if (attempt < this.maxAttempts) await new Promise((r) => setTimeout(r, this.retryDelayMs * attempt));
       }
     }
+    // the database or its disk failed, not the event: delivered again later (the bus does not take it as handled)
+    if (isUnavailable(lastError)) throw lastError;
     await this.park(
       envelope,
       `failed: ${String((lastError as Error)?.message ?? lastError)}`,
