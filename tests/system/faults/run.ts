@@ -23,9 +23,9 @@ async function main(): Promise<void> {
   const smoke = process.argv.includes('--smoke') || process.env.FAULTS_SMOKE === '1';
   const seed = Number(option('seed', 'FAULTS_SEED') ?? 1);
   const faults = Number(option('faults', 'FAULTS_COUNT') ?? (smoke ? 100 : 1_000));
-  const spacingMs = Number(option('spacing', 'FAULTS_SPACING') ?? (smoke ? 1_000 : 2_500));
-  // a quiet gap after every ten faults: recovery is measured on faults no other one overlaps
-  const burst = 10;
+  const spacingMs = Number(option('spacing', 'FAULTS_SPACING') ?? (smoke ? 1_000 : 1_500));
+  // a quiet gap after every burst: recovery is measured on faults no other one overlaps
+  const burst = smoke ? 10 : 20;
   const gapMs = smoke ? 8_000 : 20_000;
   const clients = Number(option('clients', 'FAULTS_CLIENTS') ?? 4);
   const holdMs: [number, number] = smoke ? [5_000, 8_000] : [5_000, 30_000];
