@@ -58,6 +58,46 @@ async function unkeyed(
   return docs.filter((d) => !keyed.has(d.id) && !also.has(d.id));
 }
 
+/** The rows of a kept-balances table that differ from the sums of the lines (period: the date's first `length`). */
+async function keptAgainstLines(trx: Executor, table: string, length: number) {
+  const kept = new Map<string, [bigint, bigint]>();
+  for (const r of await rows<Record<string, unknown>>(trx(table).select('*')))
+    kept.set([r.tenant_id, r.branch_id, r.cost_center_id, r.account_id, r.period].join('|'), [
+      big(r.debit),
+      big(r.credit),
+    ]);
+  const recomputed = new Map<string, [bigint, bigint]>();
+  const period = trx.raw(`substr(date, 1, ${length})`);
+  const lines = await rows<Record<string, unknown>>(
+    trx('journal_lines')
+      .select(
+        'tenant_id',
+        'branch_id',
+        'cost_center_id',
+        'account_id',
+        trx.raw(`substr(date, 1, ${length}) as period`),
+      )
+      .sum({ d: 'debit', c: 'credit' })
+      .groupBy('tenant_id', 'branch_id', 'cost_center_id', 'account_id', period),
+  );
+  for (const r of lines)
+    for (const branch of [String(r.branch_id), ''])
+      for (const center of r.cost_center_id ? [String(r.cost_center_id), ''] : ['']) {
+        const k = [r.tenant_id, branch, center, r.account_id, r.period].join('|');
+        const [d, c] = recomputed.get(k) ?? [0n, 0n];
+        recomputed.set(k, [d + big(r.d), c + big(r.c)]);
+      }
+  const differ: { key: string; kept: string[]; lines: string[] | 'none' }[] = [];
+  for (const [k, [d, c]] of recomputed) {
+    const [kd, kc] = kept.get(k) ?? [0n, 0n];
+    if (kd !== d || kc !== c) differ.push({ key: k, kept: [`${kd}`, `${kc}`], lines: [`${d}`, `${c}`] });
+  }
+  for (const [k, [d, c]] of kept)
+    if (!recomputed.has(k) && (d !== 0n || c !== 0n))
+      differ.push({ key: k, kept: [`${d}`, `${c}`], lines: 'none' });
+  return differ;
+}
+
 export async function atAnyMoment(dbs: Databases): Promise<Violation[]> {
   const found: Violation[] = [];
   const add = (invariant: string, detail: unknown) =>
@@ -90,49 +130,13 @@ export async function atAnyMoment(dbs: Databases): Promise<Violation[]> {
         .havingRaw('sum(debit) <> sum(credit)'),
     );
     for (const t of trial) add('the trial balance balances per branch and period', t);
-    // the kept balances, at their four grains, against the lines (balances-migration.ts)
-    const kept = new Map<string, [bigint, bigint]>();
-    for (const r of await rows<Record<string, unknown>>(trx('journal_balances').select('*')))
-      kept.set([r.tenant_id, r.branch_id, r.cost_center_id, r.account_id, r.period].join('|'), [
-        big(r.debit),
-        big(r.credit),
-      ]);
-    const recomputed = new Map<string, [bigint, bigint]>();
-    const lines = await rows<Record<string, unknown>>(
-      trx('journal_lines')
-        .select(
-          'tenant_id',
-          'branch_id',
-          'cost_center_id',
-          'account_id',
-          trx.raw('substr(date, 1, 7) as period'),
-        )
-        .sum({ d: 'debit', c: 'credit' })
-        .groupBy('tenant_id', 'branch_id', 'cost_center_id', 'account_id', trx.raw('substr(date, 1, 7)')),
-    );
-    for (const r of lines)
-      for (const branch of [String(r.branch_id), ''])
-        for (const center of r.cost_center_id ? [String(r.cost_center_id), ''] : ['']) {
-          const k = [r.tenant_id, branch, center, r.account_id, r.period].join('|');
-          const [d, c] = recomputed.get(k) ?? [0n, 0n];
-          recomputed.set(k, [d + big(r.d), c + big(r.c)]);
-        }
-    for (const [k, [d, c]] of recomputed) {
-      const [kd, kc] = kept.get(k) ?? [0n, 0n];
-      if (kd !== d || kc !== c)
-        add('every kept balance equals its recomputation from lines', {
-          key: k,
-          kept: [`${kd}`, `${kc}`],
-          lines: [`${d}`, `${c}`],
-        });
-    }
-    for (const [k, [d, c]] of kept)
-      if (!recomputed.has(k) && (d !== 0n || c !== 0n))
-        add('every kept balance equals its recomputation from lines', {
-          key: k,
-          kept: [`${d}`, `${c}`],
-          lines: 'none',
-        });
+    // the kept balances, by month and by year, at their four grains, against the lines (kept-balances.ts)
+    for (const [table, length] of [
+      ['journal_balances', 7],
+      ['journal_year_balances', 4],
+    ] as const)
+      for (const v of await keptAgainstLines(trx, table, length))
+        add('every kept balance equals its recomputation from lines', { table, ...v });
     const tenants = await rows<{ tenant_id: string }>(trx('journal_chains').distinct('tenant_id'));
     for (const { tenant_id } of tenants) {
       const report = await verifyJournal(trx, tenant_id);
