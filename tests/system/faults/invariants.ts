@@ -1,4 +1,5 @@
 import { branchAccountLinks } from '@erp/contracts';
+import { serviceModules } from '@erp/runner';
 import type { Db, Executor } from '@erp/service-kit';
 import { verifyJournal } from '../../../services/accounts/src/journal/verify';
 import { VOUCHER_SOURCE } from '../../../services/accounts/src/vouchers/voucher-posting';
@@ -207,6 +208,17 @@ export async function atAnyMoment(dbs: Databases): Promise<Violation[]> {
 
 /** The event types each consumer (a service's group) applies. */
 export type Consumers = Readonly<Record<string, readonly string[]>>;
+
+/** The event types each service's consumer applies, from the services' own declarations. */
+export function consumerTypes(): Consumers {
+  const out: Record<string, string[]> = {};
+  for (const [name, module] of Object.entries(serviceModules)) {
+    // only the handlers' names are read: a module's consumers take their dependencies when an event comes
+    const handlers = module.consumers?.({ env: {} } as never);
+    if (handlers) out[name] = Object.keys(handlers);
+  }
+  return out;
+}
 
 export async function whenSettled(dbs: Databases, out: Outcomes, consumers: Consumers): Promise<Violation[]> {
   const found: Violation[] = [];

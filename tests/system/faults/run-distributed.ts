@@ -1,7 +1,6 @@
-import { serviceModules } from '@erp/runner';
 import { FaultClient } from './client';
 import { FAULTABLE, NAMESPACED, startCluster } from './cluster';
-import { atAnyMoment, whenSettled, type Consumers, type Violation } from './invariants';
+import { atAnyMoment, consumerTypes, whenSettled, type Violation } from './invariants';
 import { LagProbe } from './lag';
 import { recoveryFigures, type FaultRecord } from './report';
 import { faultSchedule, type Fault } from './schedule';
@@ -34,17 +33,6 @@ export interface RunResult {
 
 const PASSWORD = 'Faults!Pass1';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The event types each service's consumer applies, from the services' own declarations. */
-export function consumerTypes(): Consumers {
-  const out: Record<string, string[]> = {};
-  for (const [name, module] of Object.entries(serviceModules)) {
-    // only the handlers' names are read: a module's consumers take their dependencies when an event comes
-    const handlers = module.consumers?.({ env: {} } as never);
-    if (handlers) out[name] = Object.keys(handlers);
-  }
-  return out;
-}
 
 export async function runDistributed(o: DistributedRunOptions): Promise<RunResult> {
   const started = performance.now();
