@@ -100,9 +100,18 @@ export async function runDistributed(o: DistributedRunOptions): Promise<RunResul
     const faultsStart = clock();
     const busy = new Map<string, Promise<void>>();
     const inFlight: Promise<void>[] = [];
+    // SIGINT or SIGTERM ends the schedule early: the run then settles, checks and prints what it did
+    let interrupted = false;
+    const interrupt = () => {
+      interrupted = true;
+      o.log('interrupted: no more faults; settling and checking');
+    };
+    process.once('SIGINT', interrupt);
+    process.once('SIGTERM', interrupt);
     for (const fault of schedule) {
       const wait = faultsStart + fault.at - clock();
       if (wait > 0) await sleep(wait);
+      if (interrupted) break;
       const target = fault.target.split(':')[0]!;
       // a target still held by an earlier fault (a slow restart) takes the next one after it
       await busy.get(target);
