@@ -6,14 +6,11 @@ import path from 'node:path';
 import { serviceNames } from '@erp/contracts';
 import { openDatabase, type Db } from '@erp/service-kit';
 import { freePort } from '../../support/topology';
-import { FaultClient } from './client';
-import { atAnyMoment, consumerTypes, whenSettled, type Databases, type Violation } from './invariants';
-import { LagProbe } from './lag';
-import { recoveryFigures, type FaultRecord } from './report';
-import type { RunResult } from './run-distributed';
-import type { Fault } from './schedule';
 import { seeded } from '../../support/seeded';
-import { newOutcomes, setUp, Workload } from './workload';
+import type { Databases } from './invariants';
+import type { FaultRecord } from './report';
+import type { Fault } from './schedule';
+import { FAULTS_PASSWORD, FaultSession, type RunResult } from './session';
 
 /**
  * The embedded mode's fault run (issue 16 item 1): the one process (embedded-main.ts) with its SQLite files on a
@@ -29,7 +26,6 @@ export interface EmbeddedRunOptions {
   log: (line: string) => void;
 }
 
-const PASSWORD = 'Faults!Pass1';
 const MAIN = path.join(__dirname, 'embedded-main.ts');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -91,7 +87,7 @@ export async function runEmbedded(o: EmbeddedRunOptions): Promise<RunResult> {
         PORT: String(port),
         ERP_DATA_DIR: dataDir,
         ERP_JWT_SECRET: jwtSecret,
-        ERP_ADMIN_PASSWORD: PASSWORD,
+        ERP_ADMIN_PASSWORD: FAULTS_PASSWORD,
         ERP_SCRYPT_LOG_N: '10',
         ERP_LOG: 'warn',
       },
@@ -121,42 +117,12 @@ export async function runEmbedded(o: EmbeddedRunOptions): Promise<RunResult> {
     await exited;
   };
   let dbs: Record<string, Db> = {};
-  const violations: Violation[] = [];
-  const records: FaultRecord[] = [];
-  let checks = 0;
   try {
     await start();
     o.log(`embedded process up in ${clock()} ms (data on a 192 MB tmpfs)`);
-    const admin = new FaultClient(url, 'admin', PASSWORD);
-    await admin.signIn();
-    const fixture = await setUp(admin, o.seed);
     dbs = await readOnly(dataDir);
-    const consumers = consumerTypes();
-    const outcomes = newOutcomes();
-    const workload = new Workload(fixture, outcomes, { seed: o.seed, clients: o.clients, clock });
-    const clients: FaultClient[] = [];
-    const running = workload.run(async () => {
-      const c = new FaultClient(url, 'admin', PASSWORD);
-      c.branchId = admin.branchId;
-      await c.signIn();
-      clients.push(c);
-      return c;
-    });
-    running.catch(() => undefined);
-    const probe = new LagProbe(dbs, consumers, clock);
-    let probing = true;
-    const probing$ = (async () => {
-      while (probing) {
-        await probe.poll().catch(() => undefined); // the files may be mid-restart
-        await sleep(500);
-      }
-    })();
-    const check = async (why: string) => {
-      const found = await atAnyMoment(dbs as Databases);
-      checks += 1;
-      for (const v of found) o.log(`VIOLATION after ${why}: ${v.invariant}: ${v.detail}`);
-      violations.push(...found);
-    };
+    const session = new FaultSession(url, dbs as Databases, clock, o.log);
+    await session.start(o.seed, o.clients);
 
     // the faults, in a seeded order, each after a few seconds of the stream
     const g = seeded(o.seed);
@@ -172,7 +138,7 @@ export async function runEmbedded(o: EmbeddedRunOptions): Promise<RunResult> {
       await sleep(2_000 + g.int(3_000));
       const fault: Fault = { n: i + 1, kind, target: 'embedded', at: clock(), durationMs: 0, offsetMs: 0 };
       const record: FaultRecord = { fault, startedAt: clock(), endedAt: 0 };
-      records.push(record);
+      session.records.push(record);
       if (kind === 'kill') {
         await kill();
         await start();
@@ -183,40 +149,12 @@ export async function runEmbedded(o: EmbeddedRunOptions): Promise<RunResult> {
         unlinkSync(filler);
       }
       record.endedAt = clock();
-      await check(`fault ${i + 1} (${kind})`);
+      await session.check(`fault ${i + 1} (${kind})`);
       o.log(
-        `fault ${i + 1}/${kinds.length} (${kind}) ended at ${record.endedAt} ms; ${outcomes.acks.length} writes acknowledged`,
+        `fault ${i + 1}/${kinds.length} (${kind}) ended at ${record.endedAt} ms; ${session.outcomes.acks.length} writes acknowledged`,
       );
     }
-    await sleep(5_000);
-    workload.stop();
-    for (const c of clients) c.stopped = true;
-    await running;
-    const drainFrom = clock();
-    for (;;) {
-      const { pending } = await probe.poll();
-      if (pending === 0) break;
-      if (clock() - drainFrom > 300_000) {
-        violations.push({
-          invariant: 'every event is applied',
-          detail: `${pending} pending after 5 minutes`,
-        });
-        break;
-      }
-      await sleep(250);
-    }
-    const drainMs = clock() - drainFrom;
-    probing = false;
-    await probing$;
-    const final = [
-      ...(await atAnyMoment(dbs as Databases)),
-      ...(await whenSettled(dbs as Databases, outcomes, consumers)),
-    ];
-    checks += 1;
-    for (const v of final) o.log(`VIOLATION at the end: ${v.invariant}: ${v.detail}`);
-    violations.push(...final);
-    recoveryFigures(records, outcomes.ackTimes, probe);
-    return { outcomes, faults: records, violations, checks, drainMs };
+    return await session.finish();
   } catch (error) {
     process.stdout.write(`\n----- process output -----\n${logs.slice(-200).join('\n')}\n`);
     throw error;
