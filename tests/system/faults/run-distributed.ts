@@ -63,20 +63,21 @@ export async function runDistributed(o: DistributedRunOptions): Promise<RunResul
       const target = fault.target.split(':')[0]!;
       // a target still held by an earlier fault (a slow restart) takes the next one after it
       await busy.get(target);
-      const run = (async () => {
-        const record: FaultRecord = { fault, startedAt: clock(), endedAt: 0 };
-        session.records.push(record);
-        try {
-          await cluster.inject(fault);
-        } catch (error) {
+      const record: FaultRecord = { fault, startedAt: clock(), endedAt: 0 };
+      session.records.push(record);
+      const injected = cluster.inject(fault).then(
+        () => undefined,
+        (error: unknown) => {
           o.log(`fault ${fault.n} (${fault.kind} ${fault.target}) failed: ${String(error).slice(0, 300)}`);
           record.error = String(error);
-        }
+        },
+      );
+      // the target is free again once the fault ended (its restart included); the check after it runs apart
+      const ended = injected.then(() => {
         record.endedAt = clock();
-        await session.check(`fault ${fault.n} (${fault.kind} ${fault.target})`);
-      })();
-      busy.set(target, run);
-      inFlight.push(run);
+      });
+      busy.set(target, ended);
+      inFlight.push(ended.then(() => session.check(`fault ${fault.n} (${fault.kind} ${fault.target})`)));
       if (fault.n % 25 === 0)
         o.log(
           `${fault.n}/${schedule.length} faults started at ${clock()} ms; ${session.outcomes.acks.length} writes acknowledged`,
