@@ -11,28 +11,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dec } from '@erp/contracts';
-import type { Embedded } from '@erp/runner';
 import { benchSession, startBenchApp } from './support/http';
-import { salesFlow } from './support/sales-flow';
+import { drained, salesFlow } from './support/sales-flow';
 
 const SALES = Number(process.env.SHIFT_BENCH_SALES ?? 2_000);
 const CLIENTS = 8;
 const TARGET_MS = 10_000;
-
-/** Every service's outbox sent, twice in a row (an applied event may emit the next). */
-async function drained(app: Embedded): Promise<void> {
-  let quiet = 0;
-  while (quiet < 2) {
-    let unsent = 0;
-    for (const s of Object.values(app.services)) {
-      await s.relay.flush();
-      const row = await s.db('outbox').whereNull('sent_at').count({ n: '*' }).first();
-      unsent += Number(row?.n ?? 0);
-    }
-    quiet = unsent === 0 ? quiet + 1 : 0;
-    if (quiet < 2) await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'erp-bench-shifts-'));

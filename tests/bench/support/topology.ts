@@ -7,6 +7,11 @@ import { assertMysqlReachable, freePort, freePorts, stopProcess } from '../../su
 
 export const BENCH_MYSQL_URL = process.env.ERP_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306';
 
+/** Prints the last 200 lines the broker and the processes wrote (when something failed). */
+export function printProcessOutput(topology: Pick<BenchTopology, 'logs'>): void {
+  process.stdout.write(`\n----- process output -----\n${topology.logs.slice(-200).join('\n')}\n`);
+}
+
 /** The distributed topology a benchmark runs against: a Kafka broker, every service and the gateway, on MariaDB. */
 export interface BenchTopology {
   kafka: KafkaBroker;
@@ -87,7 +92,7 @@ export async function startBenchTopology(
     });
     return { kafka, procs, gateway: `http://127.0.0.1:${gatewayPort}`, prefix, providerKey, logs, stop };
   } catch (error) {
-    process.stdout.write(`\n----- process output -----\n${logs.slice(-200).join('\n')}\n`);
+    printProcessOutput({ logs });
     await stop();
     throw error;
   }
