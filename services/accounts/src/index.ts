@@ -26,7 +26,7 @@ import {
   periodsVersionMigration,
   republishPeriods,
 } from './fiscal';
-import { journalRouteHandlers } from './journal';
+import { journalRouteHandlers, reversalIndexMigration } from './journal';
 import { accountsMigrations } from './migrations';
 import {
   bulkPostingJob,
@@ -75,6 +75,7 @@ export const accountsModule: ServiceModule = {
     postingMoneyMigration,
     companyBusinessTypesMigration,
     companyPosConfigurationMigration,
+    reversalIndexMigration,
   ],
   routes: (deps) => {
     registerPostableTypes(deps);

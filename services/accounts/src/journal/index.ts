@@ -4,3 +4,4 @@ export * from './chain-hash';
 export * from './verify';
 export * from './journal.routes';
 export { journalMigration } from './journal-migration';
+export { reversalIndexMigration } from './reversal-index-migration';
