@@ -51,7 +51,8 @@ async function spreadBranch(
 ): Promise<string> {
   const links = model.accountLinks as Record<string, string | null>;
   const sibling = async (link: 'cash' | 'sales') => {
-    const of = await session.call('GET', `/api/Accounts/${links[link]}`);
+    // the distributed mode's accounts service makes the tenant's default chart when it hears of the tenant
+    const of = await retrying(() => session.call('GET', `/api/Accounts/${links[link]}`));
     return String(
       (
         await session.call('POST', '/api/Accounts', {
