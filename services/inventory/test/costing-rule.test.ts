@@ -107,12 +107,16 @@ function quantity(r: Rand): bigint {
   if (k === 2) return BigInt(1 + r(9)) * 1000n + BigInt(r(3)) * 3n;
   return BigInt(1 + r(1_000_000)) * BigInt(1 + r(1_000_000));
 }
-/** A holding as the ledger can hold one: zero quantity has zero value, positive has a value ≥ 0, a hole ≤ 0. */
+/**
+ * A holding as the ledger can hold one: zero quantity has zero value, positive has a value ≥ 0, a hole ≤ 0; now and
+ * then a zero quantity with a value left over, as lines booked before issue 11 (their value as booked) can leave.
+ */
 function holding(r: Rand): Holding {
-  const k = r(5);
+  const k = r(6);
   if (k === 0) return emptyHolding();
   const q = quantity(r);
   const v = r(7) === 0 ? 0n : BigInt(r(1_000_000)) * BigInt(1 + r(1000)) + BigInt(r(3));
+  if (k === 5) return { quantity: 0n, value: r(2) === 0 ? v : -v };
   return k === 1 ? { quantity: -q, value: -v } : { quantity: q, value: v };
 }
 function line(r: Rand): CostedLine {
@@ -243,6 +247,30 @@ describe('issueValue: an issue takes its share, all of it when it takes all, nev
       expect(hold).toEqual({ quantity: 0n, value: 0n });
       expect(taken).toBe(start.value);
     }
+  });
+});
+
+describe('a holding of zero quantity with a value left over (lines booked before issue 11 keep theirs)', () => {
+  // 2 received worth 10, then an old issue of 2 booked at 9: nothing held, 1 of value left
+  const residual = h(0, 1);
+
+  it('issues from it at the cost price alone, the value left over staying where it is', () => {
+    expect(issueValue(residual, u(2), u('1.5'))).toBe(u(3));
+    expect(issueValue(h(0, -1), u(2), u('1.5'))).toBe(u(3));
+    expect(lineValue(residual, { rule: 'out', quantity: -u(2), ownValue: 0n, fallbackCost: u('1.5') })).toBe(
+      -u(3),
+    );
+  });
+
+  it('adds a receipt’s value exactly, as into any holding of zero or more', () => {
+    expect(receiptChange(residual, u(2), u(7))).toBe(u(7));
+    expect(receiptChange(h(0, -1), u(2), u(7))).toBe(u(7));
+    expect(lineValue(residual, { rule: 'from', quantity: u(2), ownValue: u(7), fallbackCost: 0n })).toBe(
+      u(7),
+    );
+    expect(lineValue(residual, { rule: 'average', quantity: u(2), ownValue: 0n, fallbackCost: u(2) })).toBe(
+      u(4),
+    );
   });
 });
 
