@@ -37,6 +37,24 @@ export const modules = {
       'packages/service-kit/test/units.test.ts',
     ],
   },
+  // the stock costing rule's pure arithmetic (issue 11): average cost, the issue's share rounded once, holes filled
+  // (document-values.ts writes to the database: its values come from this rule)
+  costing: {
+    mutate: ['services/inventory/src/ledger/costing.ts'],
+    tests: ['services/inventory/test/costing-rule.test.ts'],
+  },
+  // the posting rules' declarations and the journal lines they make (entry-lines.ts only reads the accounts)
+  'posting-rules': {
+    mutate: [
+      'services/accounts/src/posting/rules.ts',
+      'services/accounts/src/posting/rule-lines.ts',
+      'services/accounts/src/posting/inventory-rules.ts',
+      'services/accounts/src/posting/sales-rules.ts',
+      'services/accounts/src/posting/safe-rules.ts',
+      'services/accounts/src/posting/registry.ts',
+    ],
+    tests: ['services/accounts/test/posting-rules.test.ts'],
+  },
 };
 
 const name = process.env.ERP_MUTATION_MODULE ?? 'money';

@@ -4,24 +4,14 @@ import {
   columnOf,
   dec,
   tableOf,
-  type AccountLinkName,
   type BranchAccountLinks,
-  type Dec,
 } from '@erp/contracts';
 import { bool, parseJson, replicaTables, type TenantScope } from '@erp/service-kit';
 import type { JournalLineInput } from '../journal';
-import type { MoneyLine, PostingAmounts, PostingRule, RuleLine } from './rules';
+import type { PostingAmounts, PostingRule } from './rules';
+import { journalLines, linkedAccountIds, plannedLines, type NotPostable } from './rule-lines';
 
-/** Why a document could not be posted: a reason key of the server texts and the link it concerns. */
-export interface NotPostable {
-  reason:
-    | 'posting.linkMissing'
-    | 'posting.accountMissing'
-    | 'posting.accountIsParent'
-    | 'posting.branchUnknown'
-    | 'posting.periodClosed';
-  link: AccountLinkName | null;
-}
+export type { NotPostable } from './rule-lines';
 
 /** The branch's account links as the identity replica last heard them (all null for a branch not heard of). */
 export async function branchLinks(
@@ -59,36 +49,6 @@ export function branchLinksOnce(s: TenantScope): BranchLinksReader {
   };
 }
 
-/** The rule's lines that have an amount, with the side each amount falls on. */
-function activeLines(rule: PostingRule, amounts: PostingAmounts) {
-  return rule.lines.flatMap((line: RuleLine) => {
-    const amount = amounts[line.amount];
-    if (amount.isZero()) return [];
-    const [debit, credit] = amount.isNegative() ? [line.credit, line.debit] : [line.debit, line.credit];
-    return [{ debit, credit, amount: amount.abs().toFixed() }];
-  });
-}
-
-/**
- * The money part's lines netted: one per link, side and tax tag (two payments in cash are one cash line), with a
- * negative amount on the other side; in the order first met, zero ones left out.
- */
-function nettedMoney(lines: readonly MoneyLine[]) {
-  const out = new Map<
-    string,
-    { link: AccountLinkName; side: 'debit' | 'credit'; amount: Dec; taxTag: string | null }
-  >();
-  for (const l of lines) {
-    if (l.amount.isZero()) continue;
-    const side = l.amount.isNegative() ? (l.side === 'debit' ? 'credit' : 'debit') : l.side;
-    const key = `${l.link}\u0000${side}\u0000${l.taxTag ?? ''}`;
-    const found = out.get(key);
-    if (found) found.amount = found.amount.plus(l.amount.abs());
-    else out.set(key, { link: l.link, side, amount: l.amount.abs(), taxTag: l.taxTag });
-  }
-  return [...out.values()];
-}
-
 /**
  * The linked accounts that exist, each with whether it has sub-accounts (a parent takes no entries, as
  * `postableAccountIssue` says): one read for all of a booking's links instead of two per link.
@@ -120,41 +80,8 @@ export async function entryLines(
   amounts: PostingAmounts,
   links: BranchAccountLinks,
 ): Promise<JournalLineInput[] | NotPostable> {
-  const lines = activeLines(rule, amounts);
-  const money = nettedMoney(amounts.money);
-  const named = [...lines.flatMap((l) => [l.debit, l.credit]), ...money.map((l) => l.link)];
-  const found = await linkedAccounts(
-    s,
-    named.map((link) => links[link]).filter((id): id is string => Boolean(id)),
-  );
-  // the first problem in the lines' order, as when each link was read on its own
-  const accountOf = (link: AccountLinkName): NotPostable | null => {
-    const id = links[link];
-    if (!id) return { reason: 'posting.linkMissing', link };
-    const account = found.get(id);
-    if (!account) return { reason: 'posting.accountMissing', link };
-    return account.parent ? { reason: 'posting.accountIsParent', link } : null;
-  };
-  const out: JournalLineInput[] = [];
-  for (const l of lines) {
-    const problem = accountOf(l.debit) ?? accountOf(l.credit);
-    if (problem) return problem;
-    out.push({ accountId: links[l.debit]!, debit: l.amount, credit: '0' });
-    out.push({ accountId: links[l.credit]!, debit: '0', credit: l.amount });
-  }
-  // the money part after the cost's pairs (a document of stock alone books exactly its pairs)
-  for (const l of money) {
-    const problem = accountOf(l.link);
-    if (problem) return problem;
-    const amount = l.amount.toFixed();
-    out.push({
-      accountId: links[l.link]!,
-      debit: l.side === 'debit' ? amount : '0',
-      credit: l.side === 'credit' ? amount : '0',
-      ...(l.taxTag ? { taxTag: l.taxTag } : {}),
-    });
-  }
-  return out;
+  const plan = plannedLines(rule, amounts);
+  return journalLines(plan, links, await linkedAccounts(s, linkedAccountIds(plan, links)));
 }
 
 export const zeroAmounts = (): PostingAmounts => ({
