@@ -5,7 +5,8 @@
 // (tools/mutation/run.mjs passes the list in ERP_MUTATION_MODULE, one module per Stryker run.)
 import { fileURLToPath } from 'node:url';
 
-// Survivors left, each equivalent (no input tells the mutant from the code), as of 2026-11:
+// Survivors left, each equivalent (no input tells the mutant from the code; for two of costing's, no input the
+// ledger makes), as of 2026-11:
 // - invoice-totals.ts shareOut, the tie-break `a.i - b.i` → `a.i + b.i`: the list is sorted in index order, and
 //   V8's sort compares tied entries only in ways where both give the same sign (checked on 20,000 random lists of up
 //   to 300 entries: identical orders).
@@ -13,6 +14,18 @@ import { fileURLToPath } from 'node:url';
 //   the one string of length 0.
 // - validators.ts digitsLength, the fallback `issue.pattern ?? ''` → any other text without `\d{n}`: no digits
 //   are found in either, and the result is '' alike.
+// - costing.ts divRound, `a < 0n` → `a <= 0n` (in `negative` and in `x`) and `b < 0n` → `b <= 0n` (in `negative`
+//   and in `y`): they differ only at a = 0, where the quotient is 0 and -0n === 0n, and at b = 0, refused before.
+// - costing.ts issueValue, `quantity < h.quantity` → `<=`: at quantity = held, the share divRound(Q × V, Q) is V
+//   exactly, and the other branch gives V + divRound(0 × cost, 10^4) = V.
+// - costing.ts receiptChange, `after > 0n` → `>= 0n` and `after === 0n` → `false`: at after = 0 the first branch
+//   gives divRound(0, q) - V and the last divRound(0, Q) - V, both -V as the emptied-hole branch.
+// - costing.ts lineValue, the `from` case removed (it falls through to `fixed`): a `from` line is a receipt
+//   (quantity > 0: a transfer's receipt or a manufactured product), for which `fixed` makes the same
+//   receiptChange(h, quantity, ownValue). Only a `from` line of quantity ≤ 0 would differ, and none is made.
+// - costing.ts lineValue, `fixed`'s `line.quantity >= 0n` → `> 0n`: they differ for a line of quantity 0 only, and
+//   no line of quantity 0 is costed (ledger.ts keeps lines with a quantity, a count's zero difference is skipped,
+//   corrections are folded into their line and reversals left out of the replay, tail.ts).
 /** The mutated modules and the tests that are allowed to kill their mutants. */
 export const modules = {
   money: {
