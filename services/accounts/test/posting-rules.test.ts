@@ -50,7 +50,7 @@ const amounts = (
   inAmount: string | number,
   out: string | number,
   correction: string | number,
-  money: MoneyLine[] = [],
+  money: readonly MoneyLine[] = [],
 ): PostingAmounts => ({ in: dec(inAmount), out: dec(out), correction: dec(correction), money });
 
 /** The journal lines of a document type's amounts with every link set. */
