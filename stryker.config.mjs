@@ -66,7 +66,10 @@ export const modules = {
       'services/accounts/src/posting/safe-rules.ts',
       'services/accounts/src/posting/registry.ts',
     ],
-    tests: ['services/accounts/test/posting-rules.test.ts'],
+    tests: [
+      'services/accounts/test/posting-rules.test.ts',
+      'services/accounts/test/posting-rules-sales.test.ts',
+    ],
   },
 };
 

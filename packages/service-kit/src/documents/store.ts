@@ -325,7 +325,11 @@ export const documentStore = {
 
   /**
    * The next code: the sequence of the type (per year when the branch numbers per year, '26-1'). A counter
-   * row locked for the transaction keeps two simultaneous saves from taking the same number on MySQL.
+   * row locked for the transaction keeps two simultaneous saves from taking the same number on MySQL. The first
+   * save of a type (or year) creates the row: two at once both find none, and the second one's plain insert broke
+   * on the key (a 409 'itemAlreadyExists' for a valid document, found by the fault run). So the row is inserted
+   * if absent, then locked: the later saves wait for the first one's row and take the numbers after it (three at
+   * once may deadlock on that wait; the loser's transaction runs again, `retryLockConflicts`).
    */
   async nextCode(
     s: TenantScope,
@@ -335,20 +339,25 @@ export const documentStore = {
   ): Promise<{ code: string; year: number; seq: number }> {
     const year = perYear ? Number(date.slice(0, 4)) : 0;
     const key = { document_type: doc.name, year };
-    const read = s('doc_counters').where(key);
-    // SQLite serialises writers already (and knex warns on FOR UPDATE there)
-    if (isMysql(s.db)) read.forUpdate();
-    const counter = await read.first('last');
-    let seq: number;
-    if (counter) {
-      seq = Number(counter.last) + 1;
-      await s('doc_counters').where(key).update({ last: seq });
-    } else {
+    const locked = () => {
+      const read = s('doc_counters').where(key);
+      // SQLite serialises writers already (and knex warns on FOR UPDATE there)
+      if (isMysql(s.db)) read.forUpdate();
+      return read.first('last');
+    };
+    let counter = await locked();
+    if (!counter) {
       // a type numbered before the counters existed continues after its highest sequence
       const [m] = (await s(documentTableOf(doc)).where({ year }).max({ n: 'seq' })) as { n: unknown }[];
-      seq = Number(m?.n ?? 0) + 1;
-      await s.insert('doc_counters', { ...key, last: seq });
+      await s
+        .db('doc_counters')
+        .insert({ tenant_id: s.tenantId, ...key, last: Number(m?.n ?? 0) })
+        .onConflict()
+        .ignore();
+      counter = await locked();
     }
+    const seq = Number(counter!.last) + 1;
+    await s('doc_counters').where(key).update({ last: seq });
     return { code: perYear ? `${String(year).slice(2)}-${seq}` : String(seq), year, seq };
   },
 
