@@ -10,6 +10,7 @@ export { stopCheckpoints } from './db/checkpointer';
 export * from './db/migrations';
 export * from './db/tenant-scope';
 export * from './db/raw-sql';
+export * from './db/rollback-hooks';
 export * from './http/context';
 export * from './http/problem';
 export * from './http/routes';

@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import type { Db, DbConfig, Trx } from './db/database';
 import { isLockConflict, openDatabase } from './db/database';
 import { migrate, type Migration } from './db/migrations';
+import { rolledBack } from './db/rollback-hooks';
 import { createLogger, type Logger } from './logger';
 import type { Bus, ConsumerHealth } from './messaging/bus';
 import { InboxConsumer, type EventHandler } from './messaging/inbox';
@@ -184,12 +185,19 @@ export async function startService(module: ServiceModule, options: StartOptions)
     ),
     async transact(work) {
       let used: object | null = null;
-      const result = await retryLockConflicts(() =>
-        db.transaction((trx) => {
-          used = trx;
-          return work(trx);
-        }),
-      );
+      const result = await retryLockConflicts(async () => {
+        let attempt: object | null = null;
+        try {
+          return await db.transaction((trx) => {
+            used = attempt = trx;
+            return work(trx);
+          });
+        } catch (error) {
+          // what the attempt did outside the database is undone (a stock hold of the sale that failed)
+          if (attempt) await rolledBack(attempt);
+          throw error;
+        }
+      });
       relay.nudge();
       // a job queued in the transaction exists now: run it without waiting for the next poll
       if (used && jobQueuedIn(used)) jobs.nudge();

@@ -376,4 +376,43 @@ describe.each(engines())('sales documents on %s', (engine) => {
     const holds = await inventoryDb()('stock_holds').where({ item_id: scarce }).count({ n: '*' }).first();
     expect(Number(holds?.n)).toBe(0);
   });
+
+  it('an invoice refused after its stock was held gives the units back at once: the next sale of them is issued', async () => {
+    const last = (
+      await create('/api/Items', {
+        arabicName: 'هيل',
+        barcode: '6281000001048',
+        categoryId: ids.category,
+        mainUnitId: ids.piece,
+        salesPrice: '50',
+        costPrice: '30',
+        openingBalances: [{ storeId: ids.store, quantity: '2', unitCost: '30' }],
+      })
+    ).id;
+    const tight = (await create('/api/Customers', { arabicName: 'عميل آجل', creditLimit: '50' })).id;
+    await app.flush();
+    const sale = (customerId: string, paymentType: string) =>
+      app.api
+        .post('/api/SalesInvoices')
+        .set(as())
+        .send(
+          invoice({
+            customerId,
+            discount: '0',
+            paymentType,
+            lines: [line(last, '2', '50')],
+            then: 'issue',
+          }),
+        );
+    // held first (saved and issued at once, the stock is held before the number is taken), then refused
+    const refused = await sale(tight, 'onCredit');
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('creditLimitExceeded');
+    expect(await inventoryDb()('stock_holds').where({ item_id: last })).toEqual([]);
+    const sold = await sale(ids.customer!, 'onCredit');
+    expect(sold.status).toBe(201);
+    expect(sold.body.status).toBe('issued');
+    await app.flush();
+    expect(await stockOf(last)).toBe('0');
+  });
 });

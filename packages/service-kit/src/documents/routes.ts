@@ -93,6 +93,17 @@ export interface DocumentHooks {
     input: PostingInput,
   ): Promise<Map<number, string> | PostingOutcome | void>;
   /**
+   * A new document's save just before its number is taken: the type's counter row stays locked from then until
+   * the commit, so work that waits on another service (sales' stock hold over HTTP for an invoice saved and
+   * issued at once) is done here and the type's other saves do not queue behind it. `then`: the status change
+   * asked with the save.
+   */
+  beforeNumbering?(
+    trx: Executor,
+    ctx: RequestContext,
+    save: { doc: DocumentDef; id: string; input: DocumentInput; then?: string },
+  ): Promise<void>;
+  /**
    * The main unit and the units' rates of the lines' items (issue 12 item 5): the document's total quantity is
    * then counted in main units, never by adding cartons to pieces.
    */
@@ -365,6 +376,8 @@ export function documentEngineRoutes(
           updated_at: now,
         });
     } else {
+      const then = answered ? {} : { then: String(typed.then) };
+      await hooks.beforeNumbering?.(trx, ctx, { doc, id: recordId, input, ...then });
       const numbering = await documentStore.nextCode(s, doc, input.date, settings.switches.serialPerYear);
       await s.insert(documentTableOf(doc), {
         id: recordId,

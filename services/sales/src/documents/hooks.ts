@@ -22,7 +22,7 @@ import { announceEffects, chainIssued, wasIssued } from './issue';
 import { paymentKinds, salesItems, userLimits } from './replicas';
 import { customerBalance, salesDocumentIssues } from './rules';
 import { recordItemDays, type CountedType } from '../reports/figures';
-import { holdInvoiceStock, holdReservation } from './stock-holds';
+import { holdBeforeNumbering, holdInvoiceStock, holdReservation } from './stock-holds';
 import { chainTillIssued, tillPlaceOf } from '../pos/till-place';
 
 /** The reservation an invoice was converted from, if any. */
@@ -58,6 +58,10 @@ export const salesDocumentHooks = (deps: ServiceDeps): DocumentHooks => ({
       ]),
     );
   },
+  async beforeNumbering(trx, ctx, { doc, id, input, then }) {
+    if (doc.name === salesInvoices.name && then === 'issue')
+      await holdBeforeNumbering(deps, ctx, trx, doc, id, input);
+  },
   async post(trx, ctx, { doc, record, deleted, settings, action }) {
     const p = requirePrincipal(ctx);
     const s = tenantScope(trx, p.tenantId);
@@ -89,7 +93,7 @@ export const salesDocumentHooks = (deps: ServiceDeps): DocumentHooks => ({
         )
           throw new AppError(409, 'creditLimitExceeded', { limit: limit.toString() });
       }
-      if (doc.name === salesInvoices.name) await holdInvoiceStock(deps, ctx, doc, record);
+      if (doc.name === salesInvoices.name) await holdInvoiceStock(deps, ctx, trx, doc, record);
       if (reservation) await holdReservation(deps, ctx, s, reservation, false);
       const money = record.money as { taxInclusive: string; vat: string };
       // a till's sale keeps the place its till gave it; the back office takes the branch's next one

@@ -7,11 +7,19 @@ import {
   salesInvoices,
   type Dec,
   type DocumentDef,
+  type DocumentInput,
   type DocumentRecord,
   type StockHoldInput,
   type StockHoldResult,
 } from '@erp/contracts';
-import { AppError, type RequestContext, type ServiceDeps, type TenantScope } from '@erp/service-kit';
+import {
+  AppError,
+  onRollback,
+  type Executor,
+  type RequestContext,
+  type ServiceDeps,
+  type TenantScope,
+} from '@erp/service-kit';
 
 type HoldLine = StockHoldInput['lines'][number];
 
@@ -44,33 +52,77 @@ function refuseShortages(held: StockHoldResult, lineIndex: (line: number) => num
     );
 }
 
+/** The invoice whose stock a transaction held before the invoice's number was taken (saved and issued at once). */
+const heldBeforeNumbering = new WeakMap<object, string>();
+
 /**
  * Where the branch forbids negative stock, inventory holds an invoice's lines or names those it cannot (issue 14,
  * deliverable 5: the policy checked at save time through the gateway; the movements still come by event). An
- * invoice of a reservation is not weighed against what the reservation holds for it.
+ * invoice of a reservation is not weighed against what the reservation holds for it. Not asked twice in one
+ * transaction (see `holdBeforeNumbering`).
  */
 export async function holdInvoiceStock(
   deps: ServiceDeps,
   ctx: RequestContext,
+  trx: Executor,
   doc: DocumentDef,
-  record: DocumentRecord,
+  /** The invoice (a saved record, or a save's id and input before it is written). */
+  invoice: {
+    id: string;
+    lines: readonly Record<string, unknown>[];
+    sourceType?: unknown;
+    sourceId?: unknown;
+  },
 ): Promise<void> {
-  const fromReservation = record.sourceType === reservations.name && typeof record.sourceId === 'string';
+  if (heldBeforeNumbering.get(trx) === invoice.id) return;
+  const fromReservation = invoice.sourceType === reservations.name && typeof invoice.sourceId === 'string';
   const input: StockHoldInput = {
     sourceService: 'sales',
     documentType: doc.name,
-    documentId: record.id,
-    lines: record.lines.map((l) => ({
+    documentId: invoice.id,
+    lines: invoice.lines.map((l) => ({
       itemId: String(l.itemId),
       unitId: String(l.unitId),
       storeId: String(l.storeId),
       quantity: String(l.quantity),
     })),
     takesOver: fromReservation
-      ? { documentType: reservations.name, documentId: String(record.sourceId) }
+      ? { documentType: reservations.name, documentId: String(invoice.sourceId) }
       : null,
   };
   refuseShortages(await deps.internal.post<StockHoldResult>(ctx, '/api/StockHolds', input));
+}
+
+/**
+ * A new invoice saved and issued at once holds its stock before its number is taken (the engine's
+ * `beforeNumbering`): the invoices' counter row, locked from the numbering to the commit, is then not held
+ * across the call to inventory, which made every other invoice of the tenant wait on it (bench:flow, distributed
+ * mode). Should the transaction roll back after (a credit limit, a lost deadlock run again under a new id), the
+ * hold is released rather than left to lapse, keeping the last units from the next sale meanwhile.
+ */
+export async function holdBeforeNumbering(
+  deps: ServiceDeps,
+  ctx: RequestContext,
+  trx: Executor,
+  doc: DocumentDef,
+  id: string,
+  input: DocumentInput,
+): Promise<void> {
+  await holdInvoiceStock(deps, ctx, trx, doc, {
+    id,
+    lines: input.lines as Record<string, unknown>[],
+    sourceType: input.sourceType,
+    sourceId: input.sourceId,
+  });
+  heldBeforeNumbering.set(trx, id);
+  onRollback(trx, async () => {
+    await deps.internal.post<StockHoldResult>(ctx, '/api/StockHolds', {
+      sourceService: 'sales',
+      documentType: doc.name,
+      documentId: id,
+      lines: [],
+    } satisfies StockHoldInput);
+  });
 }
 
 /** Each line of a reservation: what issued invoices converted from it took (cancelled ones give it back). */

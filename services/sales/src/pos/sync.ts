@@ -16,9 +16,11 @@ import {
   idempotent,
   notFound,
   nowIso,
+  handOverUndos,
   parseJson,
   requireBranch,
   requirePrincipal,
+  rolledBack,
   tenantScope,
   type Executor,
   type RequestContext,
@@ -97,12 +99,19 @@ async function issueInPlace(
         params: { code: String(held.code), status: String(held.status) },
       };
   }
+  let savepoint: Executor | null = null;
   try {
     const record = await (
       trx as { transaction: <T>(w: (sp: Executor) => Promise<T>) => Promise<T> }
-    ).transaction((sp) => withTillPlace(sp, place, () => save(ctx, sp, sale, retrievedId)));
+    ).transaction((sp) => {
+      savepoint = sp;
+      return withTillPlace(sp, place, () => save(ctx, sp, sale, retrievedId));
+    });
+    // the sale's stock hold is undone if the sync's own transaction rolls back
+    handOverUndos(savepoint!, trx);
     return { invoiceId: record.id };
   } catch (e) {
+    if (savepoint) await rolledBack(savepoint);
     if (e instanceof AppError) return refusalOf(e);
     throw e;
   }
