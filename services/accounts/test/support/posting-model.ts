@@ -1,4 +1,5 @@
 import { accountLinkNames, dec, type AccountLinkName, type BranchAccountLinks } from '@erp/contracts';
+import { seeded } from '../../../../tests/support/seeded';
 import { type JournalLineInput } from '../../src/journal/entry-rules';
 import { ruleFor } from '../../src/posting/registry';
 import { journalLines, plannedLines } from '../../src/posting/rule-lines';
@@ -7,16 +8,7 @@ import { type DocumentMoney, type MoneyLine, type PostingAmounts } from '../../s
 /** The independent model and helpers of the posting rules' unit tests (posting-rules*.test.ts). */
 
 /** A seeded generator (mulberry32): the same cases every run; POSTING_RULES_SEED and _COUNT for a long run. */
-export function generator(seed: number) {
-  let a = seed >>> 0;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
+export const generator = (seed: number) => seeded(seed).int;
 export const SEED = Number(process.env.POSTING_RULES_SEED ?? 20261129);
 export const COUNT = Number(process.env.POSTING_RULES_COUNT ?? 600);
 
