@@ -85,6 +85,31 @@ describe.each(engines())('master-data engine through the gateway on %s', (engine
     expect(renamed.body).toMatchObject({ code: 'W', arabicName: 'أبيض لامع', englishName: 'أبيض لامع' });
   });
 
+  it('numbers records saved at once one after another, and of two at once with one plate, refuses the second by its field', async () => {
+    // each save read the highest code before the others committed: on MySQL all but one broke on the key (409
+    // 'itemAlreadyExists'); the one that lost runs again and takes the next code
+    const colors = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        app.api
+          .post('/api/CarColors')
+          .set(as())
+          .send({ arabicName: `لون متزامن ${i}` }),
+      ),
+    );
+    expect(colors.map((c) => c.status)).toEqual(Array(8).fill(201));
+    expect(new Set(colors.map((c) => c.body.code)).size).toBe(8);
+    const cars = await Promise.all(
+      ['خلاطة أ', 'خلاطة ب'].map((arabicName) =>
+        app.api.post('/api/Cars').set(as()).send({ arabicName, plateNumber: 'RACE 1' }),
+      ),
+    );
+    expect(cars.map((c) => c.status).sort()).toEqual([201, 409]);
+    expect(cars.find((c) => c.status === 409)!.body.errors[0]).toMatchObject({
+      field: 'plateNumber',
+      code: 'valueAlreadyUsed',
+    });
+  });
+
   it('checks unique fields, references, and refuses deleting a referenced record', async () => {
     const type = await app.api.post('/api/CarTypes').set(as()).send({ arabicName: 'خلاطة', kind: 'mixer' });
     const color = await app.api.post('/api/CarColors').set(as()).send({ arabicName: 'أحمر' });

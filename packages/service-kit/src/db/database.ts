@@ -154,10 +154,23 @@ export async function dropMysqlDatabase(url: string, database: string): Promise<
   }
 }
 
-/** A transaction lost to another over locks (MySQL's deadlock or lock wait timeout, SQLite busy): retrying helps. */
+/**
+ * Marks a unique key broken by a row another transaction committed after this one checked (two saves of the same
+ * new code at once): run again, the save's own checks see that row and take the next code or refuse in their own
+ * words, instead of the bare 'itemAlreadyExists'.
+ */
+export function raceLost(error: unknown): unknown {
+  return Object.assign(error as object, { raceLost: true });
+}
+
+/**
+ * A transaction lost to another over locks (MySQL's deadlock or lock wait timeout, SQLite busy) or over a unique
+ * key (`raceLost`): retrying helps.
+ */
 export function isLockConflict(error: unknown): boolean {
-  const e = error as { code?: string };
+  const e = error as { code?: string; raceLost?: boolean };
   return (
+    e?.raceLost === true ||
     e?.code === 'ER_LOCK_DEADLOCK' ||
     e?.code === 'ER_LOCK_WAIT_TIMEOUT' ||
     e?.code === 'SQLITE_BUSY' ||

@@ -16,7 +16,7 @@ import { newId, nowIso } from '../ids';
 import { announceRecord } from './announce';
 import { dataMigrationHandlers } from './excel-import-export';
 import type { ServiceDeps } from '../service';
-import type { Executor } from '../db/database';
+import { isUniqueViolation, raceLost, type Executor } from '../db/database';
 import {
   branchFieldOf,
   entityStore,
@@ -138,64 +138,78 @@ export function entityWriter(
   ): Promise<EntityRecord> {
     const secrets = await secretColumns(entity, input);
     await ensureTreeLock(deps.db, requirePrincipal(ctx).tenantId, entity);
-    return deps.transact(async (trx) => {
-      const s = tenantScope(trx, requirePrincipal(ctx).tenantId);
-      // a tree's saves take turns on MySQL: the loop, level and code checks below read what others move
-      await lockTree(s, entity);
-      const branch = await workingBranch(s, ctx);
-      if (branch?.isMaster) throw conflict('masterBranchReadOnly');
-      const before = id ? await entityStore.find(s, entity, id) : null;
-      if (id && !before) throw notFound();
-      // a record of another branch is neither read nor moved there (issue 9 item 3)
-      if (before) requireRecordBranch(ctx, entity, before.record);
-      requireRecordBranch(ctx, entity, input);
-      // the code is fixed once a record exists (spec section 5: the code field is disabled on edit)
-      // a leveled tree numbers a new record under its parent (1113 under 111)
-      const treeCode = () => nextTreeCode(s, entity, (input[entity.tree!.parent] as string | null) || null);
-      const code = before
-        ? before.record.code
-        : input.code ||
-          (entity.tree?.level ? await treeCode() : null) ||
-          (await entityStore.nextCode(s, entity));
-      if (!before) input = { ...input, ...(await referenceDefaults(s, entity, input, entities)) };
-      const tree = await checkTree(s, entity, input, id, ctx.branchId, hooks[entity.name]?.isReferenced);
-      if (entity.tree?.level) input = { ...input, [entity.tree.level]: tree.level };
-      const row = toRow(entity, { ...input, code }, branch?.digits ?? null);
-      const issues = [
-        ...tree.issues,
-        ...(await entityStore.conflicts(s, entity, row, id ?? undefined)),
-        ...(await entityStore.lineConflicts(s, entity, input, id ?? undefined)),
-        ...(await entityStore.brokenReferences(s, entity, input, entities)),
-        ...((await hooks[entity.name]?.validate?.(s, input, id)) ?? []),
-      ];
-      const duplicates = issues.filter((i) => i.code === 'codeAlreadyUsed' || i.code === 'valueAlreadyUsed');
-      if (duplicates.length) throw conflict(duplicateKey(entity, duplicates[0]!), duplicates);
-      if (issues.length) throw new AppError(400, 'validationFailed', {}, issues);
-      const now = nowIso();
-      const recordId = id ?? newId();
-      if (before)
-        await s(tableOf(entity))
-          .where({ id: recordId })
-          .update({ ...row, ...secrets, updated_at: now });
-      else
-        await s.insert(tableOf(entity), {
-          id: recordId,
-          ...row,
-          ...secrets,
-          created_at: now,
-          updated_at: now,
-        });
-      await saveLines(s, entity, recordId, input, branch?.digits ?? null);
-      // a moved record takes its subtree along: the descendants' levels follow
-      const level = entity.tree?.level;
-      if (before && level && before.record[level] !== input[level])
-        await relevelBelow(s, entity, recordId, Number(input[level]));
-      const after = (await entityStore.find(s, entity, recordId))!.record;
-      await announce(trx, ctx, entity, after, false);
-      await hooks[entity.name]?.afterWrite?.(trx, ctx, before?.record ?? null, after);
-      await recordAudit(trx, ctx, service!, entity.name, recordId, before?.record ?? null, after);
-      return after;
-    });
+    return deps.transact((trx) =>
+      // every unique key is checked first: one broken at the insert is a concurrent save's, run again
+      writeIn(trx, ctx, entity, id, input, secrets).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? raceLost(error) : error;
+      }),
+    );
+  }
+
+  async function writeIn(
+    trx: Executor,
+    ctx: RequestContext,
+    entity: EntityDef,
+    id: string | null,
+    input: EntityInput,
+    secrets: Awaited<ReturnType<typeof secretColumns>>,
+  ): Promise<EntityRecord> {
+    const s = tenantScope(trx, requirePrincipal(ctx).tenantId);
+    // a tree's saves take turns on MySQL: the loop, level and code checks below read what others move
+    await lockTree(s, entity);
+    const branch = await workingBranch(s, ctx);
+    if (branch?.isMaster) throw conflict('masterBranchReadOnly');
+    const before = id ? await entityStore.find(s, entity, id) : null;
+    if (id && !before) throw notFound();
+    // a record of another branch is neither read nor moved there (issue 9 item 3)
+    if (before) requireRecordBranch(ctx, entity, before.record);
+    requireRecordBranch(ctx, entity, input);
+    // the code is fixed once a record exists (spec section 5: the code field is disabled on edit)
+    // a leveled tree numbers a new record under its parent (1113 under 111)
+    const treeCode = () => nextTreeCode(s, entity, (input[entity.tree!.parent] as string | null) || null);
+    const code = before
+      ? before.record.code
+      : input.code ||
+        (entity.tree?.level ? await treeCode() : null) ||
+        (await entityStore.nextCode(s, entity));
+    if (!before) input = { ...input, ...(await referenceDefaults(s, entity, input, entities)) };
+    const tree = await checkTree(s, entity, input, id, ctx.branchId, hooks[entity.name]?.isReferenced);
+    if (entity.tree?.level) input = { ...input, [entity.tree.level]: tree.level };
+    const row = toRow(entity, { ...input, code }, branch?.digits ?? null);
+    const issues = [
+      ...tree.issues,
+      ...(await entityStore.conflicts(s, entity, row, id ?? undefined)),
+      ...(await entityStore.lineConflicts(s, entity, input, id ?? undefined)),
+      ...(await entityStore.brokenReferences(s, entity, input, entities)),
+      ...((await hooks[entity.name]?.validate?.(s, input, id)) ?? []),
+    ];
+    const duplicates = issues.filter((i) => i.code === 'codeAlreadyUsed' || i.code === 'valueAlreadyUsed');
+    if (duplicates.length) throw conflict(duplicateKey(entity, duplicates[0]!), duplicates);
+    if (issues.length) throw new AppError(400, 'validationFailed', {}, issues);
+    const now = nowIso();
+    const recordId = id ?? newId();
+    if (before)
+      await s(tableOf(entity))
+        .where({ id: recordId })
+        .update({ ...row, ...secrets, updated_at: now });
+    else
+      await s.insert(tableOf(entity), {
+        id: recordId,
+        ...row,
+        ...secrets,
+        created_at: now,
+        updated_at: now,
+      });
+    await saveLines(s, entity, recordId, input, branch?.digits ?? null);
+    // a moved record takes its subtree along: the descendants' levels follow
+    const level = entity.tree?.level;
+    if (before && level && before.record[level] !== input[level])
+      await relevelBelow(s, entity, recordId, Number(input[level]));
+    const after = (await entityStore.find(s, entity, recordId))!.record;
+    await announce(trx, ctx, entity, after, false);
+    await hooks[entity.name]?.afterWrite?.(trx, ctx, before?.record ?? null, after);
+    await recordAudit(trx, ctx, service!, entity.name, recordId, before?.record ?? null, after);
+    return after;
   }
 
   const announce = (
