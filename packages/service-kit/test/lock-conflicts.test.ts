@@ -1,4 +1,11 @@
-import { LOCK_CONFLICT_ATTEMPTS, openDatabase, retryLockConflicts, type Db } from '../src';
+import {
+  isLockConflict,
+  LOCK_CONFLICT_ATTEMPTS,
+  openDatabase,
+  raceLost,
+  retryLockConflicts,
+  type Db,
+} from '../src';
 import { engines, testDatabases, type TestDatabases } from '../../../tests/support/databases';
 
 /**
@@ -38,6 +45,20 @@ describe('retrying a transaction lost over locks', () => {
       }),
     ).rejects.toMatchObject({ code: 'ER_DUP_ENTRY' });
     expect(calls).toBe(1);
+  });
+});
+
+describe('a unique key lost to a concurrent save', () => {
+  it('is run again once marked raceLost, and a plain duplicate never is', async () => {
+    let calls = 0;
+    const result = await retryLockConflicts(async () => {
+      calls++;
+      if (calls === 1) throw raceLost(Object.assign(new Error('Duplicate entry'), { code: 'ER_DUP_ENTRY' }));
+      return 'next code';
+    });
+    expect(result).toBe('next code');
+    expect(calls).toBe(2);
+    expect(isLockConflict(Object.assign(new Error('dup'), { code: 'ER_DUP_ENTRY' }))).toBe(false);
   });
 });
 
