@@ -98,9 +98,11 @@ describe.each(engines())('master-data engine through the gateway on %s', (engine
     );
     expect(colors.map((c) => c.status)).toEqual(Array(8).fill(201));
     expect(new Set(colors.map((c) => c.body.code)).size).toBe(8);
+    // with their own codes (no turns taken) both pass the plate check before either commits; the index refuses
+    // the second, which runs again and is refused by the check, naming the field
     const cars = await Promise.all(
-      ['خلاطة أ', 'خلاطة ب'].map((arabicName) =>
-        app.api.post('/api/Cars').set(as()).send({ arabicName, plateNumber: 'RACE 1' }),
+      ['RACE-A', 'RACE-B'].map((code) =>
+        app.api.post('/api/Cars').set(as()).send({ code, arabicName: code, plateNumber: 'RACE 1' }),
       ),
     );
     expect(cars.map((c) => c.status).sort()).toEqual([201, 409]);

@@ -137,7 +137,7 @@ export function entityWriter(
     input: EntityInput,
   ): Promise<EntityRecord> {
     const secrets = await secretColumns(entity, input);
-    await ensureTreeLock(deps.db, requirePrincipal(ctx).tenantId, entity);
+    await ensureTreeLock(deps.db, requirePrincipal(ctx).tenantId, entity, !id && !input.code);
     return deps.transact((trx) =>
       // every unique key is checked first: one broken at the insert is a concurrent save's, run again
       writeIn(trx, ctx, entity, id, input, secrets).catch((error: unknown) => {
@@ -155,8 +155,8 @@ export function entityWriter(
     secrets: Awaited<ReturnType<typeof secretColumns>>,
   ): Promise<EntityRecord> {
     const s = tenantScope(trx, requirePrincipal(ctx).tenantId);
-    // a tree's saves take turns on MySQL: the loop, level and code checks below read what others move
-    await lockTree(s, entity);
+    // a tree's saves and creates that number themselves take turns on MySQL: the checks below read what others write
+    await lockTree(s, entity, !id && !input.code);
     const branch = await workingBranch(s, ctx);
     if (branch?.isMaster) throw conflict('masterBranchReadOnly');
     const before = id ? await entityStore.find(s, entity, id) : null;
