@@ -334,17 +334,7 @@ describe.each(engines())('sales documents on %s', (engine) => {
   });
 
   it('sells the last units once: a store never goes below zero where the branch forbids it, under concurrency', async () => {
-    const scarce = (
-      await create('/api/Items', {
-        arabicName: 'زعفران',
-        barcode: '6281000001031',
-        categoryId: ids.category,
-        mainUnitId: ids.piece,
-        salesPrice: '50',
-        costPrice: '30',
-        openingBalances: [{ storeId: ids.store, quantity: '3', unitCost: '30' }],
-      })
-    ).id;
+    const scarce = await f.item('زعفران', '6281000001031', '50', '30', '3');
     await app.flush();
     const sale = (quantity: string, key: string) =>
       app.api
@@ -378,17 +368,7 @@ describe.each(engines())('sales documents on %s', (engine) => {
   });
 
   it('an invoice refused after its stock was held gives the units back at once: the next sale of them is issued', async () => {
-    const last = (
-      await create('/api/Items', {
-        arabicName: 'هيل',
-        barcode: '6281000001048',
-        categoryId: ids.category,
-        mainUnitId: ids.piece,
-        salesPrice: '50',
-        costPrice: '30',
-        openingBalances: [{ storeId: ids.store, quantity: '2', unitCost: '30' }],
-      })
-    ).id;
+    const last = await f.item('هيل', '6281000001048', '50', '30', '2');
     const tight = (await create('/api/Customers', { arabicName: 'عميل آجل', creditLimit: '50' })).id;
     await app.flush();
     const sale = (customerId: string, paymentType: string) =>

@@ -16,6 +16,8 @@ export interface DistributedRunOptions {
   burst: number;
   gapMs: number;
   clients: number;
+  /** Each client's mean pause between two writes (workload.ts). */
+  thinkMs: number;
   log: (line: string) => void;
 }
 
@@ -33,7 +35,7 @@ export async function runDistributed(o: DistributedRunOptions): Promise<RunResul
     o.log(
       `topology up in ${clock()} ms: ${Object.keys(cluster.topology.procs).length} processes, ${NAMESPACED.join(', ')} in network namespaces`,
     );
-    await session.start(o.seed, o.clients);
+    await session.start(o.seed, o.clients, o.thinkMs);
     await sleep(3_000); // the workload under way before the first fault
     const schedule = faultSchedule({
       seed: o.seed,

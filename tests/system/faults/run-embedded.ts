@@ -23,6 +23,8 @@ export interface EmbeddedRunOptions {
   kills: number;
   fullDisks: number;
   clients: number;
+  /** Each client's mean pause between two writes (workload.ts). */
+  thinkMs: number;
   log: (line: string) => void;
 }
 
@@ -122,7 +124,7 @@ export async function runEmbedded(o: EmbeddedRunOptions): Promise<RunResult> {
     o.log(`embedded process up in ${clock()} ms (data on a 192 MB tmpfs)`);
     dbs = await readOnly(dataDir);
     const session = new FaultSession(url, dbs as Databases, clock, o.log);
-    await session.start(o.seed, o.clients);
+    await session.start(o.seed, o.clients, o.thinkMs);
 
     // the faults, in a seeded order, each after a few seconds of the stream
     const g = seeded(o.seed);

@@ -9,6 +9,9 @@ import { summary } from './report';
  *   --smoke                          the CI size: 100 faults, closer together, shorter holds
  *   --spacing MS    FAULTS_SPACING   mean time between two faults' starts
  *   --clients N     FAULTS_CLIENTS   back-office clients beside the two tills (default 4)
+ *   --think MS      FAULTS_THINK     each client's mean pause between two writes (default 2,000; the smoke 0):
+ *                                    a workload below what the distributed topology books, so the event lag
+ *                                    after a fault is the fault's, not a backlog that never drains
  *   --mode M        FAULTS_MODE      embedded, distributed or both (default both, the embedded run first)
  *   --kills N       FAULTS_KILLS     the embedded run's SIGKILLs (default 20; the smoke 4), beside a full disk
  *                                    for every fourth of them (at least one)
@@ -28,12 +31,13 @@ async function main(): Promise<void> {
   const burst = smoke ? 10 : 20;
   const gapMs = smoke ? 8_000 : 20_000;
   const clients = Number(option('clients', 'FAULTS_CLIENTS') ?? 4);
+  const thinkMs = Number(option('think', 'FAULTS_THINK') ?? (smoke ? 0 : 2_000));
   const holdMs: [number, number] = smoke ? [5_000, 8_000] : [5_000, 30_000];
   const started = performance.now();
   const log = (line: string) =>
     process.stdout.write(`[faults ${((performance.now() - started) / 1000).toFixed(1)}s] ${line}\n`);
   log(
-    `seed ${seed}: ${faults} faults about every ${spacingMs} ms, holds ${holdMs[0]}-${holdMs[1]} ms, ${clients} clients and 2 tills`,
+    `seed ${seed}: ${faults} faults about every ${spacingMs} ms, holds ${holdMs[0]}-${holdMs[1]} ms, ${clients} clients and 2 tills (think ${thinkMs} ms)`,
   );
   const mode = option('mode', 'FAULTS_MODE') ?? 'both';
   let violations = 0;
@@ -41,13 +45,23 @@ async function main(): Promise<void> {
     const kills = Number(option('kills', 'FAULTS_KILLS') ?? (smoke ? 4 : 20));
     const fullDisks = Math.max(1, Math.floor(kills / 4));
     const t = performance.now();
-    const result = await runEmbedded({ seed, kills, fullDisks, clients, log });
+    const result = await runEmbedded({ seed, kills, fullDisks, clients, thinkMs, log });
     process.stdout.write(`${summary(`embedded mode, seed ${seed}`, result, performance.now() - t)}\n`);
     violations += result.violations.length;
   }
   if (mode === 'distributed' || mode === 'both') {
     const t = performance.now();
-    const result = await runDistributed({ seed, faults, spacingMs, holdMs, burst, gapMs, clients, log });
+    const result = await runDistributed({
+      seed,
+      faults,
+      spacingMs,
+      holdMs,
+      burst,
+      gapMs,
+      clients,
+      thinkMs,
+      log,
+    });
     process.stdout.write(`${summary(`distributed mode, seed ${seed}`, result, performance.now() - t)}\n`);
     violations += result.violations.length;
   }

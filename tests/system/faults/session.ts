@@ -54,12 +54,12 @@ export class FaultSession {
   }
 
   /** Signs the admin in, makes the master data, then starts the workload and the lag probe. */
-  async start(seed: number, clients: number): Promise<void> {
+  async start(seed: number, clients: number, thinkMs = 0): Promise<void> {
     const admin = new FaultClient(this.url, 'admin', FAULTS_PASSWORD);
     await admin.signIn();
     const fixture = await setUp(admin, seed);
     this.log(`master data, shift and tills ready at ${this.clock()} ms`);
-    this.workload = new Workload(fixture, this.outcomes, { seed, clients, clock: this.clock });
+    this.workload = new Workload(fixture, this.outcomes, { seed, clients, clock: this.clock, thinkMs });
     this.running = this.workload.run(async () => {
       const c = new FaultClient(this.url, 'admin', FAULTS_PASSWORD);
       c.branchId = admin.branchId;

@@ -159,6 +159,12 @@ export interface WorkloadOptions {
   clients: number;
   /** The run's clock: ms since it started. */
   clock: () => number;
+  /**
+   * Mean pause of each client between two writes (0: none). A workload paced below what the topology books lets
+   * the consumers' backlog empty between faults, so the recovery figure "event lag back under 1 s" reads the
+   * fault's effect, not a backlog that never drains (stop 27's finding).
+   */
+  thinkMs?: number;
 }
 
 /** One client's loop of writes until `stop()` is true; `tillIndex` makes it a till syncing its queue. */
@@ -172,6 +178,19 @@ export class Workload {
 
   stop(): void {
     this.stopping = true;
+  }
+
+  /**
+   * The pause before a loop's next write: uniform in [0.5, 1.5] × the mean, drawn from a generator of its own
+   * so a seed replays the same operations whatever the think time.
+   */
+  private thinker(stream: number): () => Promise<void> {
+    const mean = this.options.thinkMs ?? 0;
+    const g = seeded(this.options.seed * 1000 + 700 + stream);
+    return async () => {
+      if (mean <= 0 || this.stopping) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.round(mean * (0.5 + g.next()))));
+    };
   }
 
   private record(kind: Kind, key: string, reply: Reply, id = String(reply.body.id ?? '')): boolean {
@@ -217,7 +236,10 @@ export class Workload {
   }
 
   private async backOffice(client: FaultClient, g: Seeded, c: number): Promise<void> {
+    const think = this.thinker(c);
     for (let n = 0; !this.stopping; n++) {
+      await think();
+      if (this.stopping) break;
       const key = `f${this.options.seed}-c${c}-${n}`;
       const roll = g.next();
       if (roll < 0.45) await this.invoice(client, g, key);
@@ -362,7 +384,10 @@ export class Workload {
   /** A till: sales made offline (numbered and chained on the till), synced in order, each until answered. */
   private async till(client: FaultClient, g: Seeded, t: number): Promise<void> {
     let state = this.fx.tills[t]!;
+    const think = this.thinker(100 + t);
     for (let n = 0; !this.stopping; n++) {
+      await think();
+      if (this.stopping) break;
       const itemId = g.pick(this.fx.items);
       const quantity = 1 + g.int(3);
       const sale: TillSaleInput['sale'] = {

@@ -1,6 +1,7 @@
 export * from './documents-migration';
 export * from './store';
 export * from './routes';
+export * from './hooks';
 export * from './branch-settings';
 export * from './fiscal-year';
 export * from './close-job';

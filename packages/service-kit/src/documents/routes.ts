@@ -1,5 +1,4 @@
 import {
-  ATTACHMENT_MAX_BYTES,
   documentChecks,
   documentRoutes,
   documentTableOf,
@@ -12,7 +11,6 @@ import {
   type DocumentListQuery,
   type DocumentRecord,
   type DocumentTransition,
-  type Dec,
   dec,
   documentMoneyTotals,
   documentPaymentsTableOf,
@@ -26,7 +24,6 @@ import { recordAudit } from '../audit';
 import type { Executor } from '../db/database';
 import { tenantScope, type TenantScope } from '../db/tenant-scope';
 import { AppError, conflict, notFound, type FieldIssue } from '../errors';
-import { checkAttachment, safeContentType } from '../attachments/content-sniffing';
 import { requireBranch, requirePrincipal, type RequestContext } from '../http/context';
 import { idempotent } from '../http/idempotency';
 import { handle, type BoundRoute } from '../http/routes';
@@ -55,85 +52,8 @@ import { refuseClosedPeriodDates } from './closed-periods';
 import { headerFieldIssues } from './header-fields';
 import { quantityTotals } from './quantity-totals';
 import { registerTransitions } from './transitions';
-
-export interface PostingInput {
-  doc: DocumentDef;
-  /** The document as it now stands (status, revision, lines); `deleted` when it is being deleted. */
-  record: DocumentRecord;
-  deleted: boolean;
-  settings: BranchSettings;
-  /** The status change being made (close, post, unpost), when the call is one. */
-  action?: string;
-}
-
-/**
- * What a service adds to the engine for its documents: checks against its own data (the unit is one of the
- * item's), and the posting of a document's effect, called in the same transaction at every change (create,
- * change, close, delete) with the whole document; it returns each line's value (at cost for stock).
- */
-export interface DocumentHooks {
-  validate?(
-    s: TenantScope,
-    doc: DocumentDef,
-    input: DocumentInput,
-    settings: BranchSettings,
-    /** The document as it was, on a change; null on a create. */
-    before: DocumentRecord | null,
-    /** Who saves it (their rights: a user's discount limit). */
-    ctx: RequestContext,
-  ): Promise<FieldIssue[]>;
-  /**
-   * The caller may convert more than a source line has left (a return above the original quantity, with the
-   * user's right to exceed it); without it, never.
-   */
-  mayExceedSource?(s: TenantScope, ctx: RequestContext, doc: DocumentDef): Promise<boolean>;
-  post?(
-    trx: Executor,
-    ctx: RequestContext,
-    input: PostingInput,
-  ): Promise<Map<number, string> | PostingOutcome | void>;
-  /**
-   * A new document's save just before its number is taken: the type's counter row stays locked from then until
-   * the commit, so work that waits on another service (sales' stock hold over HTTP for an invoice saved and
-   * issued at once) is done here and the type's other saves do not queue behind it. `then`: the status change
-   * asked with the save.
-   */
-  beforeNumbering?(
-    trx: Executor,
-    ctx: RequestContext,
-    save: { doc: DocumentDef; id: string; input: DocumentInput; then?: string },
-  ): Promise<void>;
-  /**
-   * The main unit and the units' rates of the lines' items (issue 12 item 5): the document's total quantity is
-   * then counted in main units, never by adding cartons to pieces.
-   */
-  lineUnits?(
-    s: TenantScope,
-    itemIds: readonly string[],
-  ): Promise<ReadonlyMap<string, { mainUnitId: string; rates: ReadonlyMap<string, Dec> }>>;
-  /**
-   * A background job still finishing the document's posted effect (inventory's re-costing of the later
-   * movements of its items and stores, issue 11): the document read names it, so the screen shows it after a
-   * reload too.
-   */
-  recostJob?(s: TenantScope, doc: DocumentDef, record: DocumentRecord): Promise<string | null>;
-  /**
-   * The kinds of the payment methods a money document's payments name (the service's copy of them): cash may
-   * be tendered above the total, the excess handed back as change. Without it, no payment is cash.
-   */
-  paymentKinds?(s: TenantScope, methodIds: readonly string[]): Promise<ReadonlyMap<string, string>>;
-  /**
-   * The service keeps the closed periods itself and refuses in its own words (accounts: the journal's guard),
-   * so the engine skips its check against the replica (`closedPeriodsMigration`, `closedPeriodHandlers`).
-   */
-  ownsClosedPeriods?: boolean;
-}
-
-/** What a posting returns besides the lines' values: a background job it started, for the save's answer. */
-export interface PostingOutcome {
-  values?: Map<number, string>;
-  jobId?: string | null;
-}
+import { attachmentRoutes } from './attachment-routes';
+import type { DocumentHooks } from './hooks';
 
 /** A type's refusal of a change to a locked document (a posted voucher: 'postedVoucher'). */
 const lockedRefusal = (code: string | undefined) => (code ?? 'closedDocument') as ServerMessageKey;
@@ -502,62 +422,9 @@ export function documentEngineRoutes(
         });
         return { ok: true as const };
       }),
-      handle(attach!, async ({ ctx, params, body }) => {
-        const id = (params as { id: string }).id;
-        const file = body as { fileName: string; contentType: string; base64: string };
-        const content = Buffer.from(file.base64, 'base64');
-        if (content.length > ATTACHMENT_MAX_BYTES)
-          throw new AppError(400, 'validationFailed', {}, [
-            { field: 'base64', code: 'validation.fileTooLarge' },
-          ]);
-        const contentType = checkAttachment({ ...file, content });
-        return deps.transact(async (trx) => {
-          const s = scopeOf(ctx, trx);
-          const owner = await s(documentTableOf(doc)).where({ id }).first('branch_id');
-          if (!owner) throw notFound();
-          requireBranch(ctx, owner.branch_id ? String(owner.branch_id) : null);
-          const row = {
-            id: newId(),
-            document_type: doc.name,
-            document_id: id,
-            file_name: file.fileName,
-            content_type: contentType,
-            size: content.length,
-            created_at: nowIso(),
-          };
-          await s.insert('doc_attachments', { ...row, content });
-          return {
-            id: row.id,
-            fileName: row.file_name,
-            contentType: row.content_type,
-            size: row.size,
-            createdAt: row.created_at,
-          };
-        });
-      }),
-      handle(download!, async ({ ctx, params, res }) => {
-        const { id, attachmentId } = params as { id: string; attachmentId: string };
-        await findAllowed(scopeOf(ctx), ctx, doc, id);
-        const row = await scopeOf(ctx)('doc_attachments')
-          .where({ id: attachmentId, document_type: doc.name, document_id: id })
-          .first();
-        if (!row) throw notFound();
-        res
-          .status(200)
-          // attachment() sets a type from the name's extension: the stored (checked) type is set after it
-          .attachment(String(row.file_name))
-          .type(safeContentType(row.content_type))
-          .send(Buffer.from(row.content as Buffer));
-      }),
-      handle(detach!, async ({ ctx, params }) => {
-        const { id, attachmentId } = params as { id: string; attachmentId: string };
-        await findAllowed(scopeOf(ctx), ctx, doc, id);
-        const removed = await scopeOf(ctx)('doc_attachments')
-          .where({ id: attachmentId, document_type: doc.name, document_id: id })
-          .delete();
-        if (!removed) throw notFound();
-        return { ok: true as const };
-      }),
+      ...attachmentRoutes(deps, doc, [attach!, download!, detach!], scopeOf, (ctx, id) =>
+        findAllowed(scopeOf(ctx), ctx, doc, id),
+      ),
     ];
     changes.forEach((change, i) => {
       const t = transitions[i]!;

@@ -37,6 +37,26 @@ const holdLines = (
     .filter((l) => l.quantity.greaterThan(0))
     .map((l): HoldLine => ({ ...l, quantity: l.quantity.toString() }));
 
+/**
+ * Asks inventory to hold a sales document's lines (none: release what it holds), the one request every hold of
+ * sales makes: an invoice's, its release after a rollback, a reservation's.
+ */
+const askHold = (
+  deps: ServiceDeps,
+  ctx: RequestContext,
+  documentType: string,
+  documentId: string,
+  lines: HoldLine[],
+  extra: Pick<StockHoldInput, 'takesOver' | 'lasting' | 'returning'> = {},
+) =>
+  deps.internal.post<StockHoldResult>(ctx, '/api/StockHolds', {
+    sourceService: 'sales',
+    documentType,
+    documentId,
+    lines,
+    ...extra,
+  } satisfies StockHoldInput);
+
 /** Inventory's refusal as the document's: each short line names what is free (spec: 'available quantity'). */
 function refuseShortages(held: StockHoldResult, lineIndex: (line: number) => number = (i) => i): void {
   if (held.shortages.length)
@@ -76,21 +96,16 @@ export async function holdInvoiceStock(
 ): Promise<void> {
   if (heldBeforeNumbering.get(trx) === invoice.id) return;
   const fromReservation = invoice.sourceType === reservations.name && typeof invoice.sourceId === 'string';
-  const input: StockHoldInput = {
-    sourceService: 'sales',
-    documentType: doc.name,
-    documentId: invoice.id,
-    lines: invoice.lines.map((l) => ({
-      itemId: String(l.itemId),
-      unitId: String(l.unitId),
-      storeId: String(l.storeId),
-      quantity: String(l.quantity),
-    })),
-    takesOver: fromReservation
-      ? { documentType: reservations.name, documentId: String(invoice.sourceId) }
-      : null,
-  };
-  refuseShortages(await deps.internal.post<StockHoldResult>(ctx, '/api/StockHolds', input));
+  const lines = invoice.lines.map((l) => ({
+    itemId: String(l.itemId),
+    unitId: String(l.unitId),
+    storeId: String(l.storeId),
+    quantity: String(l.quantity),
+  }));
+  const takesOver = fromReservation
+    ? { documentType: reservations.name, documentId: String(invoice.sourceId) }
+    : null;
+  refuseShortages(await askHold(deps, ctx, doc.name, invoice.id, lines, { takesOver }));
 }
 
 /**
@@ -116,12 +131,7 @@ export async function holdBeforeNumbering(
   });
   heldBeforeNumbering.set(trx, id);
   onRollback(trx, async () => {
-    await deps.internal.post<StockHoldResult>(ctx, '/api/StockHolds', {
-      sourceService: 'sales',
-      documentType: doc.name,
-      documentId: id,
-      lines: [],
-    } satisfies StockHoldInput);
+    await askHold(deps, ctx, doc.name, id, []);
   });
 }
 
@@ -167,17 +177,11 @@ export async function holdReservation(
     : [];
   const held = kept.filter((k) => k.left.greaterThan(0));
   const left = new Map<unknown, Dec>(held.map((k) => [k.line, k.left]));
-  const result = await deps.internal.post<StockHoldResult>(ctx, '/api/StockHolds', {
-    sourceService: 'sales',
-    documentType: reservations.name,
-    documentId: record.id,
-    lines: holdLines(
-      held.map((k) => k.line),
-      (l) => left.get(l)!,
-    ),
-    lasting: true,
-    returning,
-  } satisfies StockHoldInput);
+  const lines = holdLines(
+    held.map((k) => k.line),
+    (l) => left.get(l)!,
+  );
+  const result = await askHold(deps, ctx, reservations.name, record.id, lines, { lasting: true, returning });
   // the short line's index among the reservation's own lines
   refuseShortages(result, (i) => record.lines.indexOf(held[i]!.line));
 }
