@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { nextTillSale, type TillChainState, type TillSaleInput } from '@erp/contracts';
-import { benchSession, startBenchApp } from './support/http';
+import { benchSession, openBenchShift, startBenchApp } from './support/http';
 import { pct } from './support/sales-flow';
 
 const SALES = Number(process.env.POS_BENCH_SALES ?? 500);
@@ -104,17 +104,8 @@ async function arrange(url: string) {
   );
   const cash = String((await call('POST', '/api/PaymentMethods', { arabicName: 'نقدي', kind: 'cash' })).id);
   const customer = String((await call('POST', '/api/Customers', { arabicName: 'عميل نقدي' })).id);
-  // a till's sale is issued in its cashier's open shift: one opened on a safe once sales has heard of it
-  const safe = String(
-    (await call('POST', '/api/Safes', { arabicName: 'خزينة', branchId: auth.defaultBranchId })).id,
-  );
-  for (let tries = 0; ; tries++) {
-    const safes = (await call('GET', '/api/SafeTransactions/safes')) as unknown as { id: string }[];
-    if (safes.some((x) => x.id === safe)) break;
-    if (tries > 100) throw new Error('the safe did not reach the sales service');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await call('POST', '/api/SafeTransactions', { safeId: safe, openingBalance: '0' });
+  // a till's sale is issued in its cashier's open shift
+  await openBenchShift(session);
   const t = await call('POST', '/api/PointOfSale/Tills', { name: 'كاشير 1' });
   const till: TillChainState = {
     tillId: String(t.id),

@@ -29,7 +29,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { ean13CheckDigit } from '@erp/contracts';
 import { repoRoot, startEmbedded, type Embedded } from '@erp/runner';
 import { ensureWebBuilt } from '../../services/runner/src/web-build';
-import { BENCH_PASSWORD, benchSession } from './support/http';
+import { BENCH_PASSWORD, benchSession, openBenchShift } from './support/http';
 import { pct } from './support/sales-flow';
 
 const ITEMS = Number(process.env.POS_WEB_ITEMS ?? 100_000);
@@ -65,7 +65,10 @@ interface Seed {
 
 /** A unit, a category and one item through the API; its replica row in sales is the template of the others. */
 async function arrange(app: Embedded): Promise<Seed> {
-  const { call } = await benchSession(app.url);
+  const session = await benchSession(app.url);
+  const { call } = session;
+  // the till sells only in its cashier's open shift: without one it opens on the shift panel, not the scan field
+  await openBenchShift(session);
   const piece = String((await call('POST', '/api/Units', { arabicName: 'حبة' })).id);
   const category = String((await call('POST', '/api/ItemCategories', { arabicName: 'أغذية' })).id);
   await call('POST', '/api/PaymentMethods', { arabicName: 'نقدي', kind: 'cash' });
@@ -196,6 +199,9 @@ const INSTRUMENT = `(() => {
  * evaluation of strings; typed by hand since this program is type-checked without the DOM).
  */
 interface InPage {
+  performance: {
+    getEntriesByType(type: string): { name: string; startTime: number }[];
+  };
   erpBench: {
     catalog: { count: number; at: number }[];
     scans: ScanRecord[];
@@ -262,7 +268,36 @@ async function openTill(page: Page, items: number, how: 'goto' | 'reload'): Prom
       (globalThis as unknown as InPage).document.activeElement?.getAttribute('data-testid') === 'till-scan',
   );
   await page.waitForLoadState('networkidle');
+  console.log(`    ${how === 'goto' ? 'cold' : 'warm'} open ${s1(at)}: ${await phases(page)}`);
   return at;
+}
+
+/**
+ * Where an open spent its time, from the navigation's start: the page's own scripts done (DOMContentLoaded), the
+ * till's start-up marks (use-till-sync.ts: its IndexedDB read, the index built, the refresh, the feed's pages
+ * fetched and stored) and the catalogue shown.
+ */
+async function phases(page: Page): Promise<string> {
+  const marks = await page.evaluate(() => {
+    const perf = (globalThis as unknown as InPage).performance;
+    const nav = perf.getEntriesByType('navigation')[0] as unknown as { domContentLoadedEventEnd: number };
+    return {
+      dom: nav?.domContentLoadedEventEnd ?? 0,
+      till: perf
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('erp-till:'))
+        .map((m) => ({ name: m.name.slice('erp-till:'.length), at: m.startTime })),
+    };
+  });
+  const first = (name: string) => marks.till.find((m) => m.name === name)?.at;
+  const last = (name: string) => marks.till.findLast((m) => m.name === name)?.at;
+  const at = (ms: number | undefined) => (ms === undefined ? '–' : s1(ms));
+  const pages = marks.till.filter((m) => m.name === 'page').length;
+  return (
+    `DOMContentLoaded ${at(marks.dom)}, till start ${at(first('start'))}, IndexedDB read ${at(first('read'))}, ` +
+    `indexed ${at(first('indexed'))}, refresh ${at(first('refresh'))}, lookups ${at(first('lookups'))}, ` +
+    `${pages} feed page(s) ${at(first('page'))}–${at(last('stored'))}`
+  );
 }
 
 /** The JS heap in use (CDP Performance.getMetrics), as it is and after a forced garbage collection. */

@@ -8,6 +8,7 @@ import {
   type TillSaleInput,
 } from '@erp/contracts';
 import type { Letterhead, TillReceiptSale } from '@erp/ui-kit';
+import { catalogPageOf, itemsOfPage, type CatalogRowsPage } from './catalog-rows';
 import type { OutboxEntry, OutboxStore } from './outbox';
 
 /**
@@ -18,10 +19,10 @@ import type { OutboxEntry, OutboxStore } from './outbox';
 const STORES = { meta: 'meta', items: 'items', pages: 'pages', outbox: 'outbox', kept: 'kept' } as const;
 
 /**
- * The catalogue is kept as the feed's pages, one record each (the items as JSON, in the order the feed gave them),
- * not one record per item: with 100,000 items a record per item made a new till's download 100,000 writes and
- * every opening 100,000 reads (about ten seconds); fifty records read and parsed take a fraction of a second. A
- * later page's version of an item replaces an earlier one when they are indexed in order; `compactCatalog`
+ * The catalogue is kept as the feed's pages, one record each (the items as rows of values, catalog-rows.ts, in the
+ * order the feed gave them), not one record per item: with 100,000 items a record per item made a new till's
+ * download 100,000 writes and every opening 100,000 reads (about ten seconds); fifty records read and parsed
+ * take a fraction of a second. A later page's version of an item replaces an earlier one when they are indexed in order; `compactCatalog`
  * rewrites the log as the current items when refreshes have added many small pages. (The `items` store of
  * version 1 is still read, first, so a till upgraded while offline keeps its catalogue.)
  */
@@ -96,15 +97,31 @@ export async function writeMeta(db: IDBDatabase, values: Partial<TillMeta>): Pro
   await committed(tx);
 }
 
-/** The catalogue as stored, in the order to index it (version 1's items, then the pages, oldest first). */
+/**
+ * The catalogue as stored, in the order to index it (version 1's items, then the pages, oldest first). The pages
+ * are read one at a time (a cursor), each parsed and let go before the next: a warm open never holds the whole
+ * catalogue's text and its items at once.
+ */
 export async function allItems(db: IDBDatabase): Promise<PosCatalogItem[]> {
   const tx = db.transaction([STORES.items, STORES.pages]);
-  const [legacy, pages] = await Promise.all([
-    done(tx.objectStore(STORES.items).getAll()) as Promise<PosCatalogItem[]>,
-    done(tx.objectStore(STORES.pages).getAll()) as Promise<string[]>,
-  ]);
-  const out = legacy;
-  for (const page of pages) for (const item of JSON.parse(page) as PosCatalogItem[]) out.push(item);
+  const legacy = done(tx.objectStore(STORES.items).getAll()) as Promise<PosCatalogItem[]>;
+  const paged: PosCatalogItem[] = [];
+  const read = new Promise<void>((resolve, reject) => {
+    const cursor = tx.objectStore(STORES.pages).openCursor();
+    cursor.onerror = () => reject(cursor.error);
+    cursor.onsuccess = () => {
+      const at = cursor.result;
+      if (!at) return resolve();
+      try {
+        for (const item of itemsOfPage(at.value as CatalogRowsPage | string)) paged.push(item);
+      } catch (e) {
+        return reject(e instanceof Error ? e : new Error(String(e)));
+      }
+      at.continue();
+    };
+  });
+  const [out] = await Promise.all([legacy, read]);
+  for (const item of paged) out.push(item);
   return out;
 }
 
@@ -114,7 +131,7 @@ export async function allItems(db: IDBDatabase): Promise<PosCatalogItem[]> {
  */
 export async function storeCatalogPage(db: IDBDatabase, items: PosCatalogItem[], cursor: string | null) {
   const tx = db.transaction([STORES.pages, STORES.meta], 'readwrite', { durability: 'relaxed' });
-  tx.objectStore(STORES.pages).add(JSON.stringify(items));
+  tx.objectStore(STORES.pages).add(catalogPageOf(items));
   tx.objectStore(STORES.meta).put(cursor, 'cursor');
   await committed(tx);
 }
@@ -139,7 +156,7 @@ export async function compactCatalog(db: IDBDatabase, current: PosCatalogItem[],
   const pages = tx.objectStore(STORES.pages);
   pages.clear();
   for (let at = 0; at < current.length; at += pageSize)
-    pages.add(JSON.stringify(current.slice(at, at + pageSize)));
+    pages.add(catalogPageOf(current.slice(at, at + pageSize)));
   await committed(tx);
 }
 

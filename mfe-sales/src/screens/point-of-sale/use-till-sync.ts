@@ -18,6 +18,12 @@ import {
   type TillMeta,
 } from './till-db';
 
+/**
+ * The till's start-up phases as User Timing marks (`erp-till:*`, from the navigation's start): the open's
+ * figures in bench:pos-web are read from them (where an open spends its time: IndexedDB, indexing, the feed).
+ */
+const mark = (phase: string) => performance.mark(`erp-till:${phase}`);
+
 /** The feed's largest page: 20 requests (and 20 stored records) for 100,000 items. */
 const CATALOG_PAGE = 5000;
 /** A log of stored pages this much longer than the catalogue needs is rewritten (refreshes add small pages). */
@@ -53,9 +59,13 @@ export function useTillSync(onKept: () => void) {
     if (!branch) return;
     let live = true;
     void (async () => {
+      mark('start');
       const opened = await openTillDb(branch.id);
       const m = await readMeta(opened);
-      index.current = indexItems(emptyIndex(), await allItems(opened));
+      const stored = await allItems(opened);
+      mark('read');
+      index.current = indexItems(emptyIndex(), stored);
+      mark('indexed');
       if (!live) return;
       setCatalogSize(index.current.byId.size);
       // before the refresh starts (it waits for the db): no page is written while the log is rewritten
@@ -75,6 +85,7 @@ export function useTillSync(onKept: () => void) {
 
   const refresh = useCallback(async () => {
     if (!db) return;
+    mark('refresh');
     const m = await readMeta(db);
     let till = m.till;
     // the till registers itself once; from then on its chain lives here
@@ -99,6 +110,7 @@ export function useTillSync(onKept: () => void) {
         .get<{ posConfiguration?: TillMeta['config'] }>('/api/Company', undefined, { quiet: true })
         .catch(() => null),
     ]);
+    mark('lookups');
     await writeMeta(db, {
       lookups: lookupsNow,
       ...(company?.posConfiguration ? { config: company.posConfiguration } : {}),
@@ -120,10 +132,12 @@ export function useTillSync(onKept: () => void) {
       const page = await next;
       const more = page.items.length >= CATALOG_PAGE;
       if (more) next = fetchPage(page.next);
+      mark('page');
       if (page.items.length > 0) {
         await storeCatalogPage(db, page.items, page.next);
         indexItems(index.current, page.items);
       }
+      mark('stored');
       if (!more) break;
     }
     setCatalogSize(index.current.byId.size);
