@@ -26,6 +26,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../support/chromium';
 import { ean13CheckDigit } from '@erp/contracts';
 import { repoRoot, startEmbedded, type Embedded } from '@erp/runner';
 import { ensureWebBuilt } from '../../services/runner/src/web-build';
@@ -211,20 +212,6 @@ interface InPage {
     querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }>;
   };
 }
-
-const LAUNCH = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 /** The admin signed in once; every till context starts from that storage (and an empty IndexedDB). */
 async function signedInState(browser: Browser, url: string) {
@@ -432,7 +419,7 @@ async function main(): Promise<void> {
     loginRateLimit: 1_000_000,
     web: { root: repoRoot },
   });
-  const browser = await chromium.launch(LAUNCH);
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const summary: string[] = [];
   let failed = false;
   const report = (line: string, ok?: boolean) => {

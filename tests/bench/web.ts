@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Request, type Response } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../support/chromium';
 import { masterDataEntities, stockDocuments } from '@erp/contracts';
 import { repoRoot, startEmbedded } from '@erp/runner';
 import { ensureWebBuilt } from '../../services/runner/src/web-build';
@@ -120,19 +121,7 @@ async function main(): Promise<void> {
     env: { ERP_ADMIN_PASSWORD: PASSWORD, ERP_LOG: 'silent' },
     web: { root: repoRoot },
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const context = await browser.newContext({ baseURL: app.url, locale: 'ar' });
     const page = await context.newPage();

@@ -121,6 +121,7 @@ test.describe('master data', () => {
 
     // an unreferenced one goes
     await md.search.fill('');
+    await expect(md.search).toHaveValue('');
     await expect(md.rows).toHaveCount(2);
     await md.deleteRow('منطقة الجنوب');
     await expect(md.row('منطقة الجنوب')).toHaveCount(0);

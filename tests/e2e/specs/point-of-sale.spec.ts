@@ -1,26 +1,12 @@
 import { test } from '@playwright/test';
-import { buildScaleBarcode, type PosCatalogPage, type PosLookups } from '@erp/contracts';
+import { buildScaleBarcode } from '@erp/contracts';
 import { LoginPage } from '../pages/LoginPage';
 import { PointOfSaleScreen } from '../pages/PointOfSaleScreen';
 import { expect, runNames } from '../support/inventory';
 import { adminApi } from '../support/master-data';
 import { arrangeSafe } from '../support/sales';
+import { arrangeTill } from '../support/till';
 import { createUser } from '../support/session';
-
-type Api = Awaited<ReturnType<typeof adminApi>>;
-
-/** Every item of the till's catalogue feed (what a new till downloads), to wait for the sales replica. */
-async function catalogIds(api: Api): Promise<Set<string>> {
-  const ids = new Set<string>();
-  let after: string | null = null;
-  for (;;) {
-    const query: string = after ? `&after=${encodeURIComponent(after)}` : '';
-    const page = await api.get<PosCatalogPage>(`/api/PointOfSale/Catalog?limit=5000${query}`);
-    if (page.items.length === 0) return ids;
-    for (const i of page.items) if (!i.deleted) ids.add(i.id);
-    after = page.next;
-  }
-}
 
 /**
  * Issue 15 in Arabic, as a cashier who holds only the POS permissions: the till opens (registers itself once),
@@ -35,57 +21,7 @@ test.describe('point of sale', () => {
     test.setTimeout(180_000);
     const n = runNames();
     const api = await adminApi(page.request);
-    // the till sells from the branch's default store (a new tenant's starter; set here if the branch has none)
-    const branch = await api.get<{ defaultStoreId: string | null } & Record<string, unknown>>(
-      `/api/Branches/${api.branchId}`,
-    );
-    let store = branch.defaultStoreId;
-    if (!store) {
-      store = (await api.post('/api/Stores', { arabicName: n.storeA, branchId: api.branchId })).id;
-      const res = await page.request.put(`/api/Branches/${api.branchId}`, {
-        headers: await api.headers(),
-        data: { ...branch, defaultStoreId: store },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-    }
-    const category = await api.post('/api/ItemCategories', { arabicName: n.category });
-    const piece = await api.post('/api/Units', { arabicName: n.unit });
-    const kilo = await api.post('/api/Units', { arabicName: `كيلو ${n.tag}` });
-    const stock = [{ storeId: store, quantity: '1000', unitCost: '1' }];
-    const juice = await api.post('/api/Items', {
-      arabicName: n.item,
-      barcode: n.barcode,
-      categoryId: category.id,
-      mainUnitId: piece.id,
-      salesPrice: '10',
-      costPrice: '1',
-      openingBalances: stock,
-    });
-    const water = await api.post('/api/Items', {
-      arabicName: `ماء ${n.tag}`,
-      barcode: n.subBarcode,
-      categoryId: category.id,
-      mainUnitId: piece.id,
-      salesPrice: '2',
-      costPrice: '1',
-      openingBalances: stock,
-    });
-    const scaleCode = n.barcode.slice(-6, -1);
-    const cheese = await api.post('/api/Items', {
-      arabicName: `جبن بالوزن ${n.tag}`,
-      barcode: n.importedBarcode,
-      categoryId: category.id,
-      mainUnitId: kilo.id,
-      salesPrice: '40',
-      costPrice: '1',
-      isBalanceItem: true,
-      scaleCode,
-      openingBalances: stock,
-    });
-    // the till's customer: the branch's default, else a cash customer
-    await api.post('/api/Customers', { arabicName: `عميل نقدي ${n.tag}`, isCashCustomer: true });
-    const cash = await api.post('/api/PaymentMethods', { arabicName: `نقدي ${n.tag}`, kind: 'cash' });
-    const card = await api.post('/api/PaymentMethods', { arabicName: `بطاقة ${n.tag}`, kind: 'card' });
+    const { scaleCode } = await arrangeTill(api, page.request, n, { scaleItem: true, card: true });
     const company = await api.get<{ posConfiguration: { scalePrefix: '20'; scaleMode: 'weight' | 'price' } }>(
       '/api/Company',
     );
@@ -95,14 +31,6 @@ test.describe('point of sale', () => {
       scaleCode,
       scaleMode === 'weight' ? '0.750' : '30.00',
     );
-    // the sales service's replicas of the items and payment methods (their events arrive on their own)
-    await expect(async () => {
-      const ids = await catalogIds(api);
-      expect([juice.id, water.id, cheese.id].every((id) => ids.has(id))).toBe(true);
-      const lookups = await api.get<PosLookups>('/api/PointOfSale/Lookups');
-      expect(lookups.paymentMethods.map((m) => m.id)).toEqual(expect.arrayContaining([cash.id, card.id]));
-    }).toPass({ timeout: 30_000 });
-
     const cashier = `cashier${n.tag}`;
     // the till's permission alone: hold and hung invoices are the till's own routes, not the back office's
     await createUser(page.request, cashier, 'Cashier#2026', ['addSalesTransactions']);

@@ -2,23 +2,16 @@ import { writeFileSync } from 'node:fs';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { test } from '@playwright/test';
-import {
-  buildScaleBarcode,
-  dec,
-  parseZatcaQr,
-  type Dec,
-  type PosCatalogPage,
-  type PosLookups,
-} from '@erp/contracts';
+import { buildScaleBarcode, dec, parseZatcaQr, type Dec } from '@erp/contracts';
 import { LoginPage } from '../pages/LoginPage';
 import { PointOfSaleScreen } from '../pages/PointOfSaleScreen';
 import { SafeTransactionsScreen } from '../pages/SafeTransactionsScreen';
 import { expect, runNames, today } from '../support/inventory';
 import { adminApi, adminHeaders } from '../support/master-data';
 import { arrangeSafe } from '../support/sales';
+import { arrangeTill } from '../support/till';
 import { createUser } from '../support/session';
 
-type Api = Awaited<ReturnType<typeof adminApi>>;
 type Shift = {
   id: string;
   code: string;
@@ -36,18 +29,6 @@ interface IssuedInvoice {
 
 /** The POS permissions of the spec: the till (addSalesTransactions) and the shifts (view, close). */
 const POS_PERMISSIONS = ['addSalesTransactions', 'viewSafeTransactions', 'closeSafes'];
-
-async function catalogHas(api: Api, ids: string[]): Promise<boolean> {
-  const found = new Set<string>();
-  let after: string | null = null;
-  for (;;) {
-    const query: string = after ? `&after=${encodeURIComponent(after)}` : '';
-    const page = await api.get<PosCatalogPage>(`/api/PointOfSale/Catalog?limit=5000${query}`);
-    if (page.items.length === 0) return ids.every((id) => found.has(id));
-    for (const i of page.items) if (!i.deleted) found.add(i.id);
-    after = page.next;
-  }
-}
 
 /**
  * Issue 15's 'Done when', in Arabic, as a cashier who holds only the POS permissions: the shift opened at the till
@@ -81,62 +62,12 @@ test.describe('point of sale journey', () => {
     expect(scale.status(), await scale.text()).toBe(200);
     await api.automaticPosting(true);
     // the till sells from the branch's default store
-    const branch = await api.get<{ defaultStoreId: string | null } & Record<string, unknown>>(
-      `/api/Branches/${api.branchId}`,
-    );
-    let store = branch.defaultStoreId;
-    if (!store) {
-      store = (await api.post('/api/Stores', { arabicName: n.storeA, branchId: api.branchId })).id;
-      const res = await page.request.put(`/api/Branches/${api.branchId}`, {
-        headers,
-        data: { ...branch, defaultStoreId: store },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-    }
-    const category = await api.post('/api/ItemCategories', { arabicName: n.category });
-    const piece = await api.post('/api/Units', { arabicName: n.unit });
-    const kilo = await api.post('/api/Units', { arabicName: `كيلو ${n.tag}` });
-    const stock = [{ storeId: store, quantity: '1000', unitCost: '1' }];
-    const juice = await api.post('/api/Items', {
-      arabicName: n.item,
-      barcode: n.barcode,
-      categoryId: category.id,
-      mainUnitId: piece.id,
-      salesPrice: '10',
-      costPrice: '1',
-      openingBalances: stock,
+    const { store, juice, water, cheese, scaleCode } = await arrangeTill(api, page.request, n, {
+      scaleItem: true,
+      card: true,
     });
-    const water = await api.post('/api/Items', {
-      arabicName: `ماء ${n.tag}`,
-      barcode: n.subBarcode,
-      categoryId: category.id,
-      mainUnitId: piece.id,
-      salesPrice: '2',
-      costPrice: '1',
-      openingBalances: stock,
-    });
-    const scaleCode = n.barcode.slice(-6, -1);
-    const cheese = await api.post('/api/Items', {
-      arabicName: `جبن بالوزن ${n.tag}`,
-      barcode: n.importedBarcode,
-      categoryId: category.id,
-      mainUnitId: kilo.id,
-      salesPrice: '40',
-      costPrice: '1',
-      isBalanceItem: true,
-      scaleCode,
-      openingBalances: stock,
-    });
-    await api.post('/api/Customers', { arabicName: `عميل نقدي ${n.tag}`, isCashCustomer: true });
-    const cash = await api.post('/api/PaymentMethods', { arabicName: `نقدي ${n.tag}`, kind: 'cash' });
-    const card = await api.post('/api/PaymentMethods', { arabicName: `بطاقة ${n.tag}`, kind: 'card' });
     const safe = await arrangeSafe(api, n);
     const label = buildScaleBarcode({ prefix: '22', mode: 'weight' }, scaleCode, '0.750');
-    await expect(async () => {
-      expect(await catalogHas(api, [juice.id, water.id, cheese.id])).toBe(true);
-      const lookups = await api.get<PosLookups>('/api/PointOfSale/Lookups');
-      expect(lookups.paymentMethods.map((m) => m.id)).toEqual(expect.arrayContaining([cash.id, card.id]));
-    }).toPass({ timeout: 30_000 });
 
     // the cashier, created by the admin through the API with the POS permissions only
     const cashier = `poscashier${n.tag}`;
@@ -330,7 +261,7 @@ test.describe('point of sale journey', () => {
       const left = (id: string) => dec(balance.items.find((r) => r.itemId === id)?.quantity ?? '-1');
       expect(left(juice.id).toFixed(3)).toBe('999.000');
       expect(left(water.id).toFixed(3)).toBe('996.000');
-      expect(left(cheese.id).toFixed(3)).toBe('999.250');
+      expect(left(cheese!.id).toFixed(3)).toBe('999.250');
     }).toPass({ timeout: 30_000 });
     const trial = await api.get<{ totals: Record<string, string> }>(
       '/api/AccountsReports/TrialBalance?nonZero=false',

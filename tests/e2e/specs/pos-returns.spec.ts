@@ -1,27 +1,14 @@
 import { test } from '@playwright/test';
-import { zatcaQrText, type PosCatalogPage, type PosLookups } from '@erp/contracts';
+import { zatcaQrText } from '@erp/contracts';
 import { LoginPage } from '../pages/LoginPage';
 import { PointOfSaleScreen } from '../pages/PointOfSaleScreen';
 import { expect, runNames } from '../support/inventory';
 import { adminApi } from '../support/master-data';
 import { arrangeSafe } from '../support/sales';
+import { arrangeTill } from '../support/till';
 import { createUser } from '../support/session';
 
-type Api = Awaited<ReturnType<typeof adminApi>>;
 type Doc = { id: string; code: string; status: string } & Record<string, unknown>;
-
-/** The till's catalogue feed as a new till reads it (to wait for the sales replica of the items). */
-async function catalog(api: Api): Promise<Map<string, boolean>> {
-  const quick = new Map<string, boolean>();
-  let after: string | null = null;
-  for (;;) {
-    const query: string = after ? `&after=${encodeURIComponent(after)}` : '';
-    const page = await api.get<PosCatalogPage>(`/api/PointOfSale/Catalog?limit=5000${query}`);
-    if (page.items.length === 0) return quick;
-    for (const i of page.items) if (!i.deleted) quick.set(i.id, i.quickItem);
-    after = page.next;
-  }
-}
 
 /**
  * Issue 15 deliverables 1 and 8 in Arabic, as a cashier holding the till's rights: a quick item's button adds
@@ -36,51 +23,8 @@ test.describe('point of sale: returns, quick items, quotations', () => {
     test.setTimeout(180_000);
     const n = runNames();
     const api = await adminApi(page.request);
-    const branch = await api.get<{ defaultStoreId: string | null } & Record<string, unknown>>(
-      `/api/Branches/${api.branchId}`,
-    );
-    let store = branch.defaultStoreId;
-    if (!store) {
-      store = (await api.post('/api/Stores', { arabicName: n.storeA, branchId: api.branchId })).id;
-      const res = await page.request.put(`/api/Branches/${api.branchId}`, {
-        headers: await api.headers(),
-        data: { ...branch, defaultStoreId: store },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-    }
-    const category = await api.post('/api/ItemCategories', { arabicName: n.category });
-    const piece = await api.post('/api/Units', { arabicName: n.unit });
-    const stock = [{ storeId: store, quantity: '1000', unitCost: '1' }];
     // the juice is a quick item (master data's "quick item at the till"); the water is scanned
-    const juice = await api.post('/api/Items', {
-      arabicName: n.item,
-      barcode: n.barcode,
-      categoryId: category.id,
-      mainUnitId: piece.id,
-      salesPrice: '10',
-      costPrice: '1',
-      showInPos: true,
-      openingBalances: stock,
-    });
-    const water = await api.post('/api/Items', {
-      arabicName: `ماء ${n.tag}`,
-      barcode: n.subBarcode,
-      categoryId: category.id,
-      mainUnitId: piece.id,
-      salesPrice: '2',
-      costPrice: '1',
-      openingBalances: stock,
-    });
-    await api.post('/api/Customers', { arabicName: `عميل نقدي ${n.tag}`, isCashCustomer: true });
-    const cash = await api.post('/api/PaymentMethods', { arabicName: `نقدي ${n.tag}`, kind: 'cash' });
-    await expect(async () => {
-      const items = await catalog(api);
-      expect(items.get(juice.id)).toBe(true);
-      expect(items.get(water.id)).toBe(false);
-      const lookups = await api.get<PosLookups>('/api/PointOfSale/Lookups');
-      expect(lookups.paymentMethods.map((m) => m.id)).toContain(cash.id);
-    }).toPass({ timeout: 30_000 });
-
+    const { juice, water, cash } = await arrangeTill(api, page.request, n, { quickJuice: true });
     const cashier = `till${n.tag}`;
     await createUser(page.request, cashier, 'Cashier#2026', [
       'addSalesTransactions',
