@@ -13,6 +13,7 @@ import { loadRemotes } from './remotes/loader';
 import { isOpenPath, LOGIN } from './app/routing';
 import { loadFavorites } from './favorites/favorites';
 import { loadWorkspace } from './state/workspace';
+import { startOfflineWorker } from './app/offline';
 
 const services = createShellServices();
 const language = services.store.getState().ui.language;
@@ -28,6 +29,8 @@ if (
   void services.store.dispatch(loadWorkspace());
   void services.store.dispatch(loadFavorites());
 }
+
+startOfflineWorker(services);
 
 // The texts of the chosen language come first (one chunk), then the first render, already translated.
 void createShellI18n(language).then((i18n) => {

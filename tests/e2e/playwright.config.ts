@@ -15,6 +15,9 @@ function freePort(): string {
 }
 
 process.env.E2E_PORT ??= freePort();
+// The shell's service worker fetches are seen (and routable) by the journeys that let it run (the till's offline
+// reload): Playwright's offline switch alone does not reach a service worker (microsoft/playwright#2311).
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'erp-e2e-'));
 export const ADMIN_PASSWORD = 'Adm1n!E2e-pass';
 /** The SaaS operator's key: the start-up journey provisions a new tenant through /api/provider/tenants. */
@@ -53,6 +56,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
+    // the shell's service worker only where a journey is about it (pos-journey's reload with no network): the
+    // others see the server's every answer, as their routes and waits expect
+    serviceWorkers: 'block',
   },
   webServer: {
     command: 'node_modules/.bin/tsx services/runner/src/embedded.ts',

@@ -273,6 +273,10 @@ export function webConfig({ dir, name, kind, exposes = {}, mode, title = 'ERP' }
       browserVariants(host),
       production ? new PrecompressPlugin() : null,
       manifestSource ? new ManifestJsonPlugin(path.join(dir, manifestSource)) : null,
+      // the shell's service worker (public/sw.js) at the site's root, as written: its scope is the whole site
+      host
+        ? new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'public'), noErrorOnMissing: true }] })
+        : null,
       host
         ? new rspack.HtmlRspackPlugin({
             template: path.join(dir, 'src/index.html'),

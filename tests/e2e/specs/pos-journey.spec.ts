@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { test } from '@playwright/test';
+import { test, type Route } from '@playwright/test';
 import { buildScaleBarcode, dec, parseZatcaQr, type Dec } from '@erp/contracts';
 import { LoginPage } from '../pages/LoginPage';
 import { PointOfSaleScreen } from '../pages/PointOfSaleScreen';
@@ -34,11 +34,13 @@ const POS_PERMISSIONS = ['addSalesTransactions', 'viewSafeTransactions', 'closeS
  * Issue 15's 'Done when', in Arabic, as a cashier who holds only the POS permissions: the shift opened at the till
  * with an opening balance; two items and a scale label scanned; the sale held, retrieved, paid part cash part card;
  * its receipt printed from the till (its picture looked at, its QR decoded); offline, three more sales (the last
- * one's receipt printed offline), the page reloaded while the sync is still cut, and exactly three more invoices
- * arrive; the shift closed at the till with less cash than expected, the deficit in the ledger; then the admin
+ * one's receipt printed offline), the page reloaded with no network at all (the service worker), and exactly
+ * three more invoices arrive; the shift closed at the till with less cash than expected, the deficit in the ledger; then the admin
  * sees the stock lowered and a trial balance that balances.
  */
 test.describe('point of sale journey', () => {
+  // the shell's service worker keeps the page's files and start reads: the till reloads with no network at all
+  test.use({ serviceWorkers: 'allow' });
   test('a POS-only cashier: shift, scans, hold, split payment, receipt, offline sales, close with a deficit', async ({
     page,
   }) => {
@@ -84,6 +86,15 @@ test.describe('point of sale journey', () => {
     await login.goto();
     await login.signIn(cashier, 'Cashier#2026');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    // the service worker active before the till loads: the till's files and start reads pass through it
+    await page.waitForFunction(
+      () =>
+        (
+          globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<unknown> } } }
+        ).navigator.serviceWorker.ready.then(() => true),
+      undefined,
+      { timeout: 30_000 },
+    );
     await page.goto('/point-of-sale');
     const till = new PointOfSaleScreen(page);
     await till.expectOpen(3);
@@ -196,16 +207,18 @@ test.describe('point of sale journey', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
-    // the page reloaded while the sales still cannot reach the server (the page itself needs the network to
-    // load: the app has no service worker), then the network back: exactly three more invoices
-    await page.route('**/api/PointOfSale/Sales', (route) => route.abort('internetdisconnected'));
-    await page.context().setOffline(false);
-    await page.reload();
+    // the page reloaded with no network at all (the page's requests and the service worker's own), then the
+    // network back: exactly three more invoices
+    const noNetwork = (route: Route) =>
+      route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue();
+    await page.context().route('**', noNetwork);
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
     await till.expectOpen(3);
     await till.expectWaiting(3);
+    await expect(till.online).toHaveText('غير متصل');
     await expect(till.root.getByTestId('till-shift-panel')).toBeHidden();
-    await page.unroute('**/api/PointOfSale/Sales');
-    await page.context().setOffline(true);
+    await page.context().unroute('**', noNetwork);
     await page.context().setOffline(false);
     await till.expectWaiting(0);
     const arrived: string[] = [];
