@@ -28,18 +28,53 @@ async function startReadKey(request) {
   return url.href;
 }
 
+/** Keeps a copy; a cache that refuses (full, an answer it cannot keep) never costs the answer itself. */
+async function keep(cache, key, response) {
+  try {
+    await cache.put(key, response);
+  } catch {
+    // the network's answer is still given; the next one tries again
+  }
+}
+
 /** The network's answer (kept for later when it is a 200); without a network, the kept one. */
 async function networkFirst(request, key) {
   const cache = await caches.open(CACHE);
+  let response;
   try {
-    const response = await fetch(request);
-    if (response.status === 200) await cache.put(key, response.clone());
-    return response;
+    response = await fetch(request);
   } catch (error) {
     const kept = await cache.match(key);
     if (kept) return kept;
     throw error;
   }
+  if (response.status === 200) await keep(cache, key, response.clone());
+  return response;
+}
+
+/**
+ * The shell's page from the network first. A page of another build than the kept one (its ETag differs) drops
+ * the hashed files kept for the old build before the new page asks for its own, so the cache holds one build's
+ * files, not every build's since the till was installed.
+ */
+async function shellPage(request) {
+  const key = new URL('/', self.location.origin).href;
+  const cache = await caches.open(CACHE);
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    const kept = await cache.match(key);
+    if (kept) return kept;
+    throw error;
+  }
+  if (response.status !== 200) return response;
+  const before = await cache.match(key);
+  const etag = response.headers.get('ETag');
+  if (before && (!etag || before.headers.get('ETag') !== etag))
+    for (const old of await cache.keys()) if (HASHED.test(new URL(old.url).pathname)) await cache.delete(old);
+  await keep(cache, key, response.clone());
+  return response;
 }
 
 /** A hashed file: the kept copy, else the network's (then kept). */
@@ -48,7 +83,7 @@ async function cacheFirst(request) {
   const kept = await cache.match(request);
   if (kept) return kept;
   const response = await fetch(request);
-  if (response.status === 200) await cache.put(request, response.clone());
+  if (response.status === 200) await keep(cache, request, response.clone());
   return response;
 }
 
@@ -59,7 +94,7 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
     // every page path is the shell's one index.html: one copy serves them all
-    event.respondWith(networkFirst(request, new URL('/', self.location.origin).href));
+    event.respondWith(shellPage(request));
     return;
   }
   if (url.pathname.startsWith('/api/')) {
