@@ -275,7 +275,9 @@ export function webConfig({ dir, name, kind, exposes = {}, mode, title = 'ERP' }
       manifestSource ? new ManifestJsonPlugin(path.join(dir, manifestSource)) : null,
       // the shell's service worker (public/sw.js) at the site's root, as written: its scope is the whole site
       host
-        ? new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'public'), noErrorOnMissing: true }] })
+        ? new rspack.CopyRspackPlugin({
+            patterns: [{ from: path.join(dir, 'public'), noErrorOnMissing: true }],
+          })
         : null,
       host
         ? new rspack.HtmlRspackPlugin({
