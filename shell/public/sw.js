@@ -37,28 +37,11 @@ async function keep(cache, key, response) {
   }
 }
 
-/** The network's answer (kept for later when it is a 200); without a network, the kept one. */
-async function networkFirst(request, key) {
-  const cache = await caches.open(CACHE);
-  let response;
-  try {
-    response = await fetch(request);
-  } catch (error) {
-    const kept = await cache.match(key);
-    if (kept) return kept;
-    throw error;
-  }
-  if (response.status === 200) await keep(cache, key, response.clone());
-  return response;
-}
-
 /**
- * The shell's page from the network first. A page of another build than the kept one (its ETag differs) drops
- * the hashed files kept for the old build before the new page asks for its own, so the cache holds one build's
- * files, not every build's since the till was installed.
+ * The network's answer (kept for later when it is a 200, `beforeKeep` run first on the cache and the answer);
+ * without a network, the kept one.
  */
-async function shellPage(request) {
-  const key = new URL('/', self.location.origin).href;
+async function networkFirst(request, key, beforeKeep) {
   const cache = await caches.open(CACHE);
   let response;
   try {
@@ -69,13 +52,25 @@ async function shellPage(request) {
     throw error;
   }
   if (response.status !== 200) return response;
-  const before = await cache.match(key);
-  const etag = response.headers.get('ETag');
-  if (before && (!etag || before.headers.get('ETag') !== etag))
-    for (const old of await cache.keys()) if (HASHED.test(new URL(old.url).pathname)) await cache.delete(old);
+  if (beforeKeep) await beforeKeep(cache, key, response);
   await keep(cache, key, response.clone());
   return response;
 }
+
+/**
+ * A page of another build than the kept one (its ETag differs) drops the hashed files kept for the old build
+ * before the new page asks for its own, so the cache holds one build's files, not every build's since the till
+ * was installed.
+ */
+async function dropOldBuild(cache, key, page) {
+  const before = await cache.match(key);
+  const etag = page.headers.get('ETag');
+  if (before && (!etag || before.headers.get('ETag') !== etag))
+    for (const old of await cache.keys()) if (HASHED.test(new URL(old.url).pathname)) await cache.delete(old);
+}
+
+/** The shell's page from the network first, under one key: every page path is the shell's one index.html. */
+const shellPage = (request) => networkFirst(request, new URL('/', self.location.origin).href, dropOldBuild);
 
 /** A hashed file: the kept copy, else the network's (then kept). */
 async function cacheFirst(request) {
@@ -93,7 +88,6 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
-    // every page path is the shell's one index.html: one copy serves them all
     event.respondWith(shellPage(request));
     return;
   }

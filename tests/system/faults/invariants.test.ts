@@ -3,7 +3,7 @@ import type { Db } from '@erp/service-kit';
 import { salesFixture, type SalesFixture } from '../../../services/sales/test/support/sales-fixture';
 import { engines } from '../../support/databases';
 import { atAnyMoment, consumerTypes, whenSettled, type Databases } from './invariants';
-import { faultSchedule } from './schedule';
+import { faultSchedule, recoveryFaults } from './schedule';
 import { newOutcomes } from './workload';
 
 /**
@@ -201,5 +201,24 @@ describe('the fault schedule', () => {
       expect(f.durationMs).toBeGreaterThanOrEqual(5_000);
       expect(f.durationMs).toBeLessThanOrEqual(8_000);
     }
+  });
+
+  it('gives the recovery phase every kind in turn, each round, on the given targets, numbered on', () => {
+    const faults = recoveryFaults({ ...options, rounds: 3, firstN: 301 });
+    const kinds = ['kill', 'pause', 'cutDb', 'cutBus', 'clock', 'broker'];
+    expect(faults.map((f) => f.kind)).toEqual([...kinds, ...kinds, ...kinds]);
+    expect(faults.map((f) => f.n)).toEqual(Array.from({ length: 18 }, (_, i) => 301 + i));
+    for (const f of faults) {
+      const allowed =
+        f.kind === 'broker'
+          ? ['kafka']
+          : f.kind === 'cutDb' || f.kind === 'cutBus'
+            ? options.namespaced.map((t) => `${t}:${f.kind === 'cutDb' ? 'db' : 'bus'}`)
+            : options.processes;
+      expect(allowed).toContain(f.target);
+      if (f.kind === 'clock') expect(Math.abs(f.offsetMs)).toBeGreaterThanOrEqual(600_000);
+    }
+    expect(recoveryFaults({ ...options, rounds: 3, firstN: 301 })).toEqual(faults);
+    expect(recoveryFaults({ ...options, rounds: 0, firstN: 1 })).toEqual([]);
   });
 });

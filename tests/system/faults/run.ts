@@ -12,6 +12,9 @@ import { summary } from './report';
  *   --think MS      FAULTS_THINK     each client's mean pause between two writes (default 2,000; the smoke 0):
  *                                    a workload below what the distributed topology books, so the event lag
  *                                    after a fault is the fault's, not a backlog that never drains
+ *   --recovery N    FAULTS_RECOVERY  the distributed run's recovery phase before the schedule: each kind of
+ *                                    fault N times, one at a time, each once the last recovered (default 3;
+ *                                    the smoke 0), so each kind's recovery is read alone
  *   --mode M        FAULTS_MODE      embedded, distributed or both (default both, the embedded run first)
  *   --kills N       FAULTS_KILLS     the embedded run's SIGKILLs (default 20; the smoke 4), beside a full disk
  *                                    for every fourth of them (at least one)
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
       gapMs,
       clients,
       thinkMs,
+      recoveryRounds: Number(option('recovery', 'FAULTS_RECOVERY') ?? (smoke ? 0 : 3)),
       log,
     });
     process.stdout.write(`${summary(`distributed mode, seed ${seed}`, result, performance.now() - t)}\n`);

@@ -1,4 +1,4 @@
-import { seeded } from '../../support/seeded';
+import { seeded, type Seeded } from '../../support/seeded';
 
 /**
  * The fault run's seeded schedule (issue 16 item 1): which fault, on which process or link, when and for how
@@ -47,6 +47,27 @@ const WEIGHTS: readonly [FaultKind, number][] = [
   ['broker', 0.08],
 ];
 
+/** Where a fault of `kind` may strike: the broker, a namespaced service's link, or a process. */
+function candidatesOf(
+  kind: FaultKind,
+  o: Pick<ScheduleOptions, 'processes' | 'namespaced'>,
+): readonly string[] {
+  if (kind === 'broker') return ['kafka'];
+  if (kind === 'cutDb' || kind === 'cutBus')
+    return o.namespaced.map((s) => `${s}:${kind === 'cutDb' ? 'db' : 'bus'}`);
+  return o.processes;
+}
+
+/** A hold's length, drawn before the target (the order a seed's schedule has always been drawn in). */
+const drawHold = (g: Seeded, holdMs: [number, number]) => holdMs[0] + g.int(holdMs[1] - holdMs[0] + 1);
+
+/** A fault of `kind` on `target`: its length (a kill: the pause before the restart) and a clock jump's size. */
+function faultOn(g: Seeded, kind: FaultKind, target: string, hold: number, n: number, at: number): Fault {
+  const durationMs = kind === 'kill' ? g.int(2_000) : hold;
+  const offsetMs = kind === 'clock' ? (g.chance(0.5) ? 1 : -1) * (600_000 + g.int(3 * 3_600_000)) : 0;
+  return { n, kind, target, at, durationMs, offsetMs };
+}
+
 export function faultSchedule(o: ScheduleOptions): Fault[] {
   const g = seeded(o.seed);
   const busyUntil = new Map<string, number>();
@@ -68,23 +89,43 @@ export function faultSchedule(o: ScheduleOptions): Fault[] {
       }
       roll -= w;
     }
-    const hold = o.holdMs[0] + g.int(o.holdMs[1] - o.holdMs[0] + 1);
-    const candidates =
-      kind === 'broker'
-        ? ['kafka']
-        : kind === 'cutDb' || kind === 'cutBus'
-          ? o.namespaced.map((s) => `${s}:${kind === 'cutDb' ? 'db' : 'bus'}`)
-          : o.processes;
+    const hold = drawHold(g, o.holdMs);
+    const candidates = candidatesOf(kind, o);
     // a target is free when no fault holds it; a link's service and the service itself are one target
     const free = candidates.filter((t) => (busyUntil.get(t.split(':')[0]!) ?? -1) < at);
     if (free.length === 0 || candidates.length === 0) continue;
     const target = g.pick(free);
-    const durationMs = kind === 'kill' ? g.int(2_000) : hold;
-    const offsetMs = kind === 'clock' ? (g.chance(0.5) ? 1 : -1) * (600_000 + g.int(3 * 3_600_000)) : 0;
+    const fault = faultOn(g, kind, target, hold, faults.length + 1, at);
     // a kill holds its target for its restart too (seconds on these machines), a broker restart likewise
-    const holds = kind === 'kill' || kind === 'broker' ? durationMs + 20_000 : durationMs + 1_000;
+    const holds = kind === 'kill' || kind === 'broker' ? fault.durationMs + 20_000 : fault.durationMs + 1_000;
     busyUntil.set(target.split(':')[0]!, at + holds);
-    faults.push({ n: faults.length + 1, kind, target, at, durationMs, offsetMs });
+    faults.push(fault);
   }
+  return faults;
+}
+
+/**
+ * The recovery phase's faults (issue 16 item 3, "the time to recover after each kind of fault"): every kind in
+ * turn, `rounds` times, each on a seeded target, for the run to inject one at a time, each once the system
+ * recovered from the one before; so each kind's recovery is its own, not the sum of overlapping faults'.
+ * Numbered from `firstN`.
+ */
+export function recoveryFaults(o: {
+  seed: number;
+  rounds: number;
+  holdMs: [number, number];
+  processes: readonly string[];
+  namespaced: readonly string[];
+  firstN: number;
+}): Fault[] {
+  const g = seeded(o.seed * 1000 + 31);
+  const faults: Fault[] = [];
+  for (let round = 0; round < o.rounds; round++)
+    for (const [kind] of WEIGHTS) {
+      const candidates = candidatesOf(kind, o);
+      if (candidates.length === 0) continue;
+      const hold = drawHold(g, o.holdMs);
+      faults.push(faultOn(g, kind, g.pick(candidates), hold, o.firstN + faults.length, 0));
+    }
   return faults;
 }

@@ -99,6 +99,28 @@ export class FaultSession {
     return next;
   }
 
+  /** Sets the workload's mean pause between writes (see `Workload.pace`). */
+  pace(thinkMs: number): void {
+    this.workload?.pace(thinkMs);
+  }
+
+  /**
+   * Waits until the system has recovered from a fault that ended at `endedAt` (run clock): a write acknowledged
+   * after it, then a lag poll under 1 s after that write. Gives both times from `endedAt`, or null when
+   * `timeoutMs` passes first.
+   */
+  async recovered(endedAt: number, timeoutMs: number): Promise<{ writeMs: number; lagMs: number } | null> {
+    const until = this.clock() + timeoutMs;
+    while (this.clock() < until) {
+      const write = this.outcomes.ackTimes.find((t) => t >= endedAt);
+      const settled = write === undefined ? null : this.probe.settledAfter(write);
+      if (write !== undefined && settled !== null)
+        return { writeMs: write - endedAt, lagMs: settled - endedAt };
+      await sleep(250);
+    }
+    return null;
+  }
+
   async finish(): Promise<RunResult> {
     await sleep(5_000); // writes after the last fault: the recovery figures need them
     this.workload?.stop();

@@ -170,14 +170,22 @@ export interface WorkloadOptions {
 /** One client's loop of writes until `stop()` is true; `tillIndex` makes it a till syncing its queue. */
 export class Workload {
   private stopping = false;
+  private thinkMs: number;
   constructor(
     private readonly fx: Fixture,
     private readonly out: Outcomes,
     private readonly options: WorkloadOptions,
-  ) {}
+  ) {
+    this.thinkMs = options.thinkMs ?? 0;
+  }
 
   stop(): void {
     this.stopping = true;
+  }
+
+  /** Another mean pause between writes from each loop's next write on (the recovery phase's pace). */
+  pace(thinkMs: number): void {
+    this.thinkMs = thinkMs;
   }
 
   /**
@@ -185,9 +193,9 @@ export class Workload {
    * so a seed replays the same operations whatever the think time.
    */
   private thinker(stream: number): () => Promise<void> {
-    const mean = this.options.thinkMs ?? 0;
     const g = seeded(this.options.seed * 1000 + 700 + stream);
     return async () => {
+      const mean = this.thinkMs;
       if (mean <= 0 || this.stopping) return;
       await new Promise((resolve) => setTimeout(resolve, Math.round(mean * (0.5 + g.next()))));
     };

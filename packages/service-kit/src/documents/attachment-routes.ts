@@ -20,6 +20,15 @@ export function attachmentRoutes(
   /** The document, when the caller may read it (else 404 or 403). */
   findAllowed: (ctx: RequestContext, id: string) => Promise<unknown>,
 ): BoundRoute[] {
+  /**
+   * Which attachment the route names, once its document is found readable by the caller (a query builder is
+   * thenable, so the key is given, not the query).
+   */
+  const attachmentKey = async (ctx: RequestContext, params: unknown) => {
+    const { id, attachmentId } = params as { id: string; attachmentId: string };
+    await findAllowed(ctx, id);
+    return { id: attachmentId, document_type: doc.name, document_id: id };
+  };
   return [
     handle(attach, async ({ ctx, params, body }) => {
       const id = (params as { id: string }).id;
@@ -55,11 +64,8 @@ export function attachmentRoutes(
       });
     }),
     handle(download, async ({ ctx, params, res }) => {
-      const { id, attachmentId } = params as { id: string; attachmentId: string };
-      await findAllowed(ctx, id);
-      const row = await scopeOf(ctx)('doc_attachments')
-        .where({ id: attachmentId, document_type: doc.name, document_id: id })
-        .first();
+      const key = await attachmentKey(ctx, params);
+      const row = await scopeOf(ctx)('doc_attachments').where(key).first();
       if (!row) throw notFound();
       res
         .status(200)
@@ -69,11 +75,8 @@ export function attachmentRoutes(
         .send(Buffer.from(row.content as Buffer));
     }),
     handle(detach, async ({ ctx, params }) => {
-      const { id, attachmentId } = params as { id: string; attachmentId: string };
-      await findAllowed(ctx, id);
-      const removed = await scopeOf(ctx)('doc_attachments')
-        .where({ id: attachmentId, document_type: doc.name, document_id: id })
-        .delete();
+      const key = await attachmentKey(ctx, params);
+      const removed = await scopeOf(ctx)('doc_attachments').where(key).delete();
       if (!removed) throw notFound();
       return { ok: true as const };
     }),
