@@ -145,15 +145,19 @@ async function waitUntilUp(managed: ManagedProcess, timeoutMs: number): Promise<
 
 export async function waitForHttp(url: string, timeoutMs: number, stop?: AbortSignal): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  // the last answer or failure, named in the time-out (an unhealthy consumer's state and error, say)
+  let last = 'no answer';
   for (;;) {
     if (stop?.aborted) throw new Error(`stopped waiting for ${url}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
       if (res.ok) return;
-    } catch {
+      last = `${res.status} ${(await res.text()).slice(0, 300)}`;
+    } catch (error) {
       // not up yet
+      last = String(error);
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${url}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${url} (last: ${last})`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
