@@ -146,7 +146,7 @@ async function waitUntilUp(managed: ManagedProcess, timeoutMs: number): Promise<
 export async function waitForHttp(url: string, timeoutMs: number, stop?: AbortSignal): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   // the last answer or failure, named in the time-out (an unhealthy consumer's state and error, say)
-  let last = 'no answer';
+  let last: string;
   for (;;) {
     if (stop?.aborted) throw new Error(`stopped waiting for ${url}`);
     try {

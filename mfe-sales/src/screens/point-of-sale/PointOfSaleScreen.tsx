@@ -62,6 +62,7 @@ export function PointOfSaleScreen({ location }: { location?: FeatureLocation }) 
     setWaiting,
     kept,
     flush,
+    tabs,
   } = useTillSync(onKept);
   const [keyField, setKeyField] = useState<LineField | null>(null);
   const [keyValue, setKeyValue] = useState('');
@@ -292,6 +293,16 @@ export function PointOfSaleScreen({ location }: { location?: FeatureLocation }) 
           }}
         />
       </TillBar>
+      {tabs && (
+        <div className="erp-till__mode" role="alert" data-testid="till-tabs">
+          {t(tabs === 'blocked' ? 'pos.olderTabOpen' : 'pos.replacedByNewerTab')}{' '}
+          {tabs === 'replaced' && (
+            <button type="button" data-testid="till-reload" onClick={() => window.location.reload()}>
+              {t('pos.reload')}
+            </button>
+          )}
+        </div>
+      )}
       {quoting && (
         <div className="erp-till__mode" data-testid="till-mode">
           {t('posQuotationTill.mode')}

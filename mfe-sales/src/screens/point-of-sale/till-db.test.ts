@@ -155,4 +155,45 @@ describe('the till database', () => {
     },
     60_000,
   );
+
+  it('a newer build in another tab takes the database over: the older tab lets go, its sales stay stored', async () => {
+    const replaced = jest.fn();
+    const older = await openTillDb('tabs-newer', { replaced });
+    await writeMeta(older, {
+      till: { tillId: 'till-1', code: 'T1', counter: 0, lastHash: TILL_FIRST_PREVIOUS_HASH, name: 'T1' },
+    });
+    await makeSale(older, sale(1), null);
+    // the newer build's version (its upgrade would wait on the older tab for ever if it held on)
+    const blocked = jest.fn();
+    const newer = await openTillDb('tabs-newer', { blocked }, 3);
+    expect(replaced).toHaveBeenCalledTimes(1);
+    expect(blocked).not.toHaveBeenCalled();
+    expect(newer.version).toBe(3);
+    // the older tab's copy is closed: nothing more is written through it
+    expect(() => older.transaction('meta')).toThrow();
+    // the sale it made is there for the newer build to send
+    expect(await waitingCount(newer)).toBe(1);
+    newer.close();
+  });
+
+  it('an older tab that does not let go (a build from before the rule) is said, and the till opens once it closes', async () => {
+    // an open connection without the rule, as a tab of an earlier build holds it
+    const old = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('erp-till-tabs-older', 2);
+      req.onupgradeneeded = () => {
+        for (const store of ['meta', 'items', 'outbox', 'kept', 'pages'])
+          req.result.createObjectStore(store, store === 'pages' ? { autoIncrement: true } : undefined);
+      };
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const blocked = jest.fn();
+    const opening = openTillDb('tabs-older', { blocked }, 3);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(blocked).toHaveBeenCalledTimes(1);
+    old.close();
+    const opened = await opening;
+    expect(opened.version).toBe(3);
+    opened.close();
+  });
 });

@@ -59,8 +59,26 @@ const committed = (tx: IDBTransaction) =>
     tx.onabort = () => reject(tx.error ?? new Error('aborted'));
   });
 
-export function openTillDb(branchId: string): Promise<IDBDatabase> {
-  const req = indexedDB.open(`erp-till-${branchId}`, VERSION);
+/** What the page hears of the till's other tabs while its database is open. */
+export interface TillDbEvents {
+  /**
+   * A tab of a newer build asks for a newer version of the database: this tab has closed its copy so that tab's
+   * upgrade can go on (its sales already made stay stored), and must reload to sell again.
+   */
+  replaced?: () => void;
+  /** This tab's newer version waits for an older tab that does not let go (a build from before this rule). */
+  blocked?: () => void;
+}
+
+export async function openTillDb(
+  branchId: string,
+  events: TillDbEvents = {},
+  /** Another build's version (the tests' newer build); the page opens its own. */
+  version = VERSION,
+): Promise<IDBDatabase> {
+  const req = indexedDB.open(`erp-till-${branchId}`, version);
+  // without this, a tab left open on an older build kept the new one's upgrade (and its till) waiting forever
+  req.onblocked = () => events.blocked?.();
   req.onupgradeneeded = (e) => {
     const db = req.result;
     if (e.oldVersion < 1) {
@@ -71,7 +89,12 @@ export function openTillDb(branchId: string): Promise<IDBDatabase> {
     }
     if (e.oldVersion < 2) db.createObjectStore(STORES.pages, { autoIncrement: true });
   };
-  return done(req);
+  const db = await done(req);
+  db.onversionchange = () => {
+    db.close();
+    events.replaced?.();
+  };
+  return db;
 }
 
 export async function readMeta(db: IDBDatabase): Promise<TillMeta> {

@@ -54,13 +54,24 @@ export function useTillSync(onKept: () => void) {
   const [waiting, setWaiting] = useState(0);
   const [kept, setKept] = useState<TillSale[]>([]);
   const flushing = useRef(false);
+  /** The till's other tabs: this one waits for an older one to close, or a newer one took the database over. */
+  const [tabs, setTabs] = useState<'blocked' | 'replaced' | null>(null);
 
   useEffect(() => {
     if (!branch) return;
     let live = true;
     void (async () => {
       mark('start');
-      const opened = await openTillDb(branch.id);
+      const opened = await openTillDb(branch.id, {
+        blocked: () => live && setTabs('blocked'),
+        // the database is closed: nothing more is read or written here (the sales made are stored)
+        replaced: () => {
+          if (!live) return;
+          setDb(null);
+          setTabs('replaced');
+        },
+      });
+      if (live) setTabs(null);
       const m = await readMeta(opened);
       const stored = await allItems(opened);
       mark('read');
@@ -204,5 +215,5 @@ export function useTillSync(onKept: () => void) {
     };
   }, [db, refresh, flush]);
 
-  return { db, meta, setMeta, index, catalogSize, online, waiting, setWaiting, kept, flush };
+  return { db, meta, setMeta, index, catalogSize, online, waiting, setWaiting, kept, flush, tabs };
 }
