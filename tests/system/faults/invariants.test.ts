@@ -3,6 +3,7 @@ import type { Db } from '@erp/service-kit';
 import { salesFixture, type SalesFixture } from '../../../services/sales/test/support/sales-fixture';
 import { engines } from '../../support/databases';
 import { atAnyMoment, consumerTypes, whenSettled, type Databases } from './invariants';
+import { recoveryFigures, recoveryOf, type FaultRecord } from './report';
 import { faultSchedule, recoveryFaults } from './schedule';
 import { newOutcomes } from './workload';
 
@@ -220,5 +221,41 @@ describe('the fault schedule', () => {
     }
     expect(recoveryFaults({ ...options, rounds: 3, firstN: 301 })).toEqual(faults);
     expect(recoveryFaults({ ...options, rounds: 0, firstN: 1 })).toEqual([]);
+  });
+});
+
+describe('the recovery figures', () => {
+  // lag polls every second; the lag is over 1 s from 10 s to 14 s (a backlog after the fault)
+  const polls = Array.from({ length: 30 }, (_, i) => ({
+    at: i * 1_000,
+    lag: i >= 10 && i <= 14 ? 2_000 : 0,
+  }));
+  const probe = {
+    settledAfter: (from: number) => polls.find((p) => p.at >= from && p.lag < 1_000)?.at ?? null,
+  };
+  const fault = (n: number, startedAt: number, endedAt: number): FaultRecord => ({
+    fault: { n, kind: 'kill', target: 'sales', at: startedAt, durationMs: endedAt - startedAt, offsetMs: 0 },
+    startedAt,
+    endedAt,
+  });
+
+  it('counts from the fault’s end to the first write after it (in any order), then to the lag under 1 s', () => {
+    // acks out of order: the earliest one at or after the end counts
+    expect(recoveryOf(9_000, [12_500, 3_000, 11_200, 20_000], probe)).toEqual({
+      writeMs: 2_200,
+      lagMs: 6_000,
+    });
+    expect(recoveryOf(9_000, [3_000], probe)).toEqual({ writeMs: null, lagMs: null });
+    expect(recoveryOf(25_000, [29_500], probe)).toEqual({ writeMs: 4_500, lagMs: null });
+  });
+
+  it('marks a fault alone only when no other was under way until it recovered', () => {
+    const records = [fault(1, 5_000, 9_000), fault(2, 13_000, 14_000), fault(3, 20_000, 21_000)];
+    recoveryFigures(records, [11_200, 14_500, 21_300], probe);
+    expect(records.map((r) => [r.writeMs, r.recoveredMs, r.isolated])).toEqual([
+      [2_200, 6_000, false], // fault 2 began at 13 s, before fault 1's lag settled at 15 s
+      [500, 1_000, true],
+      [300, 1_000, true],
+    ]);
   });
 });

@@ -18,25 +18,46 @@ export interface FaultRecord {
 }
 
 /**
+ * How a fault that ended at `endedAt` recovered: the first write acknowledged at or after its end, then the first
+ * lag poll under 1 s after that write; both as times from `endedAt`, null where it has not happened (yet).
+ */
+export function recoveryOf(
+  endedAt: number,
+  ackTimes: readonly number[],
+  probe: Pick<LagProbe, 'settledAfter'>,
+): { writeMs: number | null; lagMs: number | null } {
+  let write: number | undefined;
+  for (const t of ackTimes) if (t >= endedAt && (write === undefined || t < write)) write = t;
+  const settled = write === undefined ? null : probe.settledAfter(write);
+  return {
+    writeMs: write === undefined ? null : write - endedAt,
+    lagMs: settled === null ? null : settled - endedAt,
+  };
+}
+
+/**
  * Recovery after each fault (issue 16 item 3): successful writes again, then the event lag back under 1 s,
  * both measured from the fault's end. Faults overlap, so a recovery can include another fault's.
  */
-export function recoveryFigures(records: FaultRecord[], ackTimes: readonly number[], probe: LagProbe): void {
-  const acks = [...ackTimes].sort((a, b) => a - b);
+export function recoveryFigures(
+  records: FaultRecord[],
+  ackTimes: readonly number[],
+  probe: Pick<LagProbe, 'settledAfter'>,
+): void {
   for (const r of records) {
-    const write = acks.find((t) => t >= r.endedAt);
-    r.writeMs = write === undefined ? null : write - r.endedAt;
-    const settled = write === undefined ? null : probe.settledAfter(write);
-    r.recoveredMs = settled === null ? null : settled - r.endedAt;
-    const until = settled ?? Infinity;
+    const { writeMs, lagMs } = recoveryOf(r.endedAt, ackTimes, probe);
+    r.writeMs = writeMs;
+    r.recoveredMs = lagMs;
+    const until = lagMs === null ? Infinity : r.endedAt + lagMs;
     r.isolated =
-      settled !== null && !records.some((o) => o !== r && o.startedAt < until && o.endedAt > r.endedAt);
+      lagMs !== null && !records.some((o) => o !== r && o.startedAt < until && o.endedAt > r.endedAt);
   }
 }
 
 const pct = (xs: number[], p: number) =>
   xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]! : NaN;
-const s = (ms: number) => (Number.isNaN(ms) ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
+/** A time in ms as seconds to a tenth, for the run's lines ('n/a' for no figure). */
+export const s = (ms: number) => (Number.isNaN(ms) ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
 
 export function summary(
   title: string,

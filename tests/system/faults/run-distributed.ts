@@ -1,5 +1,5 @@
 import { FAULTABLE, NAMESPACED, startCluster } from './cluster';
-import type { FaultRecord } from './report';
+import { s, type FaultRecord } from './report';
 import { faultSchedule, recoveryFaults, type Fault } from './schedule';
 import { FAULTS_PASSWORD, FaultSession, type RunResult } from './session';
 
@@ -91,7 +91,6 @@ export async function runDistributed(o: DistributedRunOptions): Promise<RunResul
         if (interrupted) break;
         const { endedAt } = await inject(fault);
         const recovery = await session.recovered(endedAt, RECOVERY_TIMEOUT_MS);
-        const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
         o.log(
           `fault ${fault.n} (${fault.kind} ${fault.target}) alone: ` +
             (recovery

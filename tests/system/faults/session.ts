@@ -1,7 +1,7 @@
 import { FaultClient } from './client';
 import { atAnyMoment, consumerTypes, whenSettled, type Databases, type Violation } from './invariants';
 import { LagProbe } from './lag';
-import { recoveryFigures, type FaultRecord } from './report';
+import { recoveryFigures, recoveryOf, type FaultRecord } from './report';
 import { newOutcomes, setUp, Workload, type Outcomes } from './workload';
 
 /** What a fault run (either mode) reports. */
@@ -112,10 +112,8 @@ export class FaultSession {
   async recovered(endedAt: number, timeoutMs: number): Promise<{ writeMs: number; lagMs: number } | null> {
     const until = this.clock() + timeoutMs;
     while (this.clock() < until) {
-      const write = this.outcomes.ackTimes.find((t) => t >= endedAt);
-      const settled = write === undefined ? null : this.probe.settledAfter(write);
-      if (write !== undefined && settled !== null)
-        return { writeMs: write - endedAt, lagMs: settled - endedAt };
+      const { writeMs, lagMs } = recoveryOf(endedAt, this.outcomes.ackTimes, this.probe);
+      if (writeMs !== null && lagMs !== null) return { writeMs, lagMs };
       await sleep(250);
     }
     return null;

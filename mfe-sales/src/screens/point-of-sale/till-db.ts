@@ -70,13 +70,8 @@ export interface TillDbEvents {
   blocked?: () => void;
 }
 
-export async function openTillDb(
-  branchId: string,
-  events: TillDbEvents = {},
-  /** Another build's version (the tests' newer build); the page opens its own. */
-  version = VERSION,
-): Promise<IDBDatabase> {
-  const req = indexedDB.open(`erp-till-${branchId}`, version);
+export async function openTillDb(branchId: string, events: TillDbEvents = {}): Promise<IDBDatabase> {
+  const req = indexedDB.open(`erp-till-${branchId}`, VERSION);
   // without this, a tab left open on an older build kept the new one's upgrade (and its till) waiting forever
   req.onblocked = () => events.blocked?.();
   req.onupgradeneeded = (e) => {
