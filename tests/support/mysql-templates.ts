@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import mysql from 'mysql2/promise';
+import { migrate, migrationsOf, openDatabase, type Migration } from '@erp/service-kit';
+import { gatewayModule } from '../../gateway/src';
+import { serviceModules } from '../../services/runner/src/modules';
+
+/**
+ * The product's databases for a MySQL test app, made by copying a migrated template instead of migrating each
+ * anew: the migrations of the eight databases take about 2.5 s on MariaDB, a copy under 1 s, and the test suite
+ * starts some 70 apps on MySQL. A template is made once per machine by the real migrations, named by a hash of
+ * their names and code (a changed or added migration makes a new one); the service's own start still runs
+ * `migrate`, which finds every migration applied, as on any restart. SQLite migrates in a quarter of a second and
+ * is left as it is.
+ */
+const MIGRATIONS: Readonly<Record<string, readonly Migration[]>> = {
+  gateway: migrationsOf(gatewayModule().module),
+  ...Object.fromEntries(Object.entries(serviceModules).map(([name, m]) => [name, migrationsOf(m)])),
+};
+
+/** The databases a template exists for: the gateway's and every service's. */
+export const TEMPLATED = Object.keys(MIGRATIONS);
+
+const templateName = (name: string) =>
+  `tmpl_${name}_${createHash('sha256')
+    .update(MIGRATIONS[name]!.map((m) => `${m.name}\n${m.up.toString()}`).join('\n'))
+    .digest('hex')
+    .slice(0, 12)}`;
+
+/** Marks a template whole: made last, so a run stopped half-way leaves a template that is made again. */
+const READY = 'zz_template_ready';
+
+type Conn = mysql.Connection;
+
+const tablesOf = async (conn: Conn, database: string) =>
+  (
+    (
+      await conn.query('SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ?', [
+        database,
+      ])
+    )[0] as {
+      t: string;
+    }[]
+  ).map((r) => r.t);
+
+async function ensureTemplate(conn: Conn, url: string, name: string): Promise<string> {
+  const template = templateName(name);
+  if ((await tablesOf(conn, template)).includes(READY)) return template;
+  await conn.query(`DROP DATABASE IF EXISTS \`${template}\``);
+  const db = await openDatabase({ client: 'mysql', url, database: template });
+  try {
+    await migrate(db, MIGRATIONS[name]!);
+  } finally {
+    await db.destroy();
+  }
+  await conn.query(`CREATE TABLE \`${template}\`.\`${READY}\` (id INT PRIMARY KEY)`);
+  return template;
+}
+
+/**
+ * Makes `database` a copy of `name`'s migrated template (its tables, indexes and rows: knex's bookkeeping of the
+ * migrations applied). Templates are made under a lock, so jest workers starting together make each once.
+ */
+export async function fromTemplate(url: string, name: string, database: string): Promise<void> {
+  const conn = await mysql.createConnection({ uri: url, multipleStatements: true });
+  try {
+    await conn.query("SELECT GET_LOCK('erp_test_templates', 300)");
+    let template: string;
+    try {
+      template = await ensureTemplate(conn, url, name);
+    } finally {
+      await conn.query("SELECT RELEASE_LOCK('erp_test_templates')");
+    }
+    const tables = (await tablesOf(conn, template)).filter((t) => t !== READY);
+    const q = (id: string) => `\`${id}\``;
+    await conn.query(
+      [
+        `CREATE DATABASE ${q(database)} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+        ...tables.flatMap((t) => [
+          `CREATE TABLE ${q(database)}.${q(t)} LIKE ${q(template)}.${q(t)}`,
+          `INSERT INTO ${q(database)}.${q(t)} SELECT * FROM ${q(template)}.${q(t)}`,
+        ]),
+      ].join(';\n'),
+    );
+  } finally {
+    await conn.end();
+  }
+}
