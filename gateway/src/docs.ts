@@ -10,11 +10,16 @@ const PAGE = `<!doctype html>
 
 const INIT = `window.ui = SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#swagger-ui' });`;
 
-/** `/api/docs/openapi.json` and a browsable page at `/api/docs` (swagger-ui from its npm package). */
-export function docsRouter(openapi: unknown): Router {
+/**
+ * `/api/docs/openapi.json` and a browsable page at `/api/docs` (swagger-ui from its npm package). The document is
+ * made on its first request and kept: turning every route's zod schemas into JSON Schema took a tenth of a
+ * second of each start, mostly of processes nobody reads it from.
+ */
+export function docsRouter(openapi: () => unknown): Router {
   const router = express.Router();
-  const json = JSON.stringify(openapi);
+  let json: string | undefined;
   router.get('/api/docs/openapi.json', (_req, res) => {
+    json ??= JSON.stringify(openapi());
     res.type('application/json').send(json);
   });
   router.get('/api/docs/init.js', (_req, res) => {

@@ -138,7 +138,7 @@ export function createGateway(options: GatewayOptions): Express {
     const { ok, services, consumers } = await healthOf(options.services, options.ownHealth);
     res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unhealthy', services, consumers });
   });
-  app.use(docsRouter(buildOpenApi(allRoutes)));
+  app.use(docsRouter(() => buildOpenApi(allRoutes)));
 
   // One limiter for the routes the contracts mark 'signIn', decided by the same match that routes the call, so
   // no spelling of the path (case, trailing slash) reaches the handler unlimited (issue 9 item 1).

@@ -5,7 +5,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { startEmbedded, type Embedded } from '@erp/runner';
 import { testDatabases, type Engine } from './databases';
-import { fromTemplate, TEMPLATED } from './mysql-templates';
+import { fromMysqlTemplate, fromSqliteTemplate, TEMPLATED } from './database-templates';
 
 export const PROVIDER_KEY = 'test-provider-key-0123456789';
 export const ADMIN_PASSWORD = 'Adm1n!Secret';
@@ -24,12 +24,12 @@ export async function startTestApp(
   options: { loginRateLimit?: number } = {},
 ): Promise<TestApp> {
   const dbs = testDatabases(engine);
-  // MySQL's databases are copies of migrated templates (mysql-templates.ts): a start without 2.5 s of migrations
-  if (engine === 'mysql')
-    for (const name of TEMPLATED) {
-      const config = dbs.config(name);
-      if (config.client === 'mysql') await fromTemplate(config.url, name, config.database);
-    }
+  // the databases are copies of migrated templates (database-templates.ts): a start without their migrations
+  for (const name of TEMPLATED) {
+    const config = dbs.config(name);
+    if (config.client === 'mysql') await fromMysqlTemplate(config.url, name, config.database);
+    else await fromSqliteTemplate(name, config.filename);
+  }
   const embedded = await startEmbedded({
     dataDir: mkdtempSync(path.join(tmpdir(), 'erp-app-')),
     port: 0,

@@ -162,7 +162,20 @@ export function fieldsInputSchema(fields: readonly FieldDef[]) {
 }
 
 /** The body of a create or update: code (optional on create: the next number is given), names, fields. */
-export function entityInputSchema(entity: EntityDef) {
+/**
+ * Made once per declaration and kept: a service's start made every entity's schemas again, and the Excel import
+ * once per row (zod schemas are immutable, so one serves every caller).
+ */
+function keptPer<R>(make: (entity: EntityDef) => R): (entity: EntityDef) => R {
+  const kept = new WeakMap<EntityDef, R>();
+  return (entity) => {
+    let found = kept.get(entity);
+    if (found === undefined) kept.set(entity, (found = make(entity)));
+    return found;
+  };
+}
+
+export const entityInputSchema = keptPer(function entityInputSchema(entity: EntityDef) {
   const shape: Record<string, z.ZodType> = {
     code: z
       .string()
@@ -184,7 +197,7 @@ export function entityInputSchema(entity: EntityDef) {
         ctx.addIssue({ code: 'custom', path: [c.field], message: c.code, params: c.params });
     })
     .transform((v) => ({ ...v, englishName: (v.englishName as string) || (v.arabicName as string) }));
-}
+});
 
 export type EntityInput = Record<string, unknown> & { code: string; arabicName: string; englishName: string };
 
@@ -283,7 +296,7 @@ function dataMigrationRoutes(entity: EntityDef): RouteSpec[] {
 }
 
 /** The CRUD routes of an entity: list, export (.xlsx), one, create, change, delete; its Excel migration. */
-export function entityRoutes(entity: EntityDef): RouteSpec[] {
+export const entityRoutes = keptPer(function entityRoutes(entity: EntityDef): readonly RouteSpec[] {
   const record = entityRecordSchema(entity);
   const base = { service: entity.service, tag: `Main data: ${entity.name}` } as const;
   const idParams = z.object({ id: idSchema });
@@ -359,4 +372,4 @@ export function entityRoutes(entity: EntityDef): RouteSpec[] {
     },
     ...dataMigrationRoutes(entity),
   ];
-}
+});
