@@ -153,7 +153,12 @@ export async function loadTails(
   return out;
 }
 
-/** The holdings of items in a store just before `at` (a document's place), from the booked movements. */
+/**
+ * The holdings of items in a store just before `at` (a document's place): the kept balance (which moves by exactly
+ * what the booked movements move, in their transaction) less what is booked at or after `at`. That is a read of
+ * the tail, which a re-costing reads anyway, not of the item's whole history: a sale of today read every movement
+ * of its items before it, so each sale cost more than the last.
+ */
 export async function holdingsBefore(
   s: TenantScope,
   storeId: string,
@@ -161,18 +166,33 @@ export async function holdingsBefore(
   at: { date: string; entry: string },
 ): Promise<Map<string, { quantity: bigint; value: bigint }>> {
   const out = new Map<string, { quantity: bigint; value: bigint }>();
+  const big = (v: unknown) => BigInt(String(v ?? 0));
   for (let c = 0; c < itemIds.length; c += ITEMS_PER_READ) {
     const ids = itemIds.slice(c, c + ITEMS_PER_READ);
-    const rows = await selectArrays(
+    const marks = ids.map(() => '?').join(', ');
+    const kept = await selectArrays(
+      s.db,
+      `select item_id, quantity, value from stock_balances
+        where tenant_id = ? and store_id = ? and item_id in (${marks})`,
+      [s.tenantId, storeId, ...ids],
+    );
+    const after = await selectArrays(
       s.db,
       `select item_id, sum(quantity), sum(value) from stock_movements
-        where tenant_id = ? and item_id in (${ids.map(() => '?').join(', ')}) and store_id = ?
-          and (date < ? or (date = ? and entry < ?))
+        where tenant_id = ? and item_id in (${marks}) and store_id = ?
+          and date >= ? and (date > ? or entry >= ?)
         group by item_id`,
+      // (the date's bound on its own: the index's range starts at it, not at the item's first movement)
       [s.tenantId, ...ids, storeId, at.date, at.date, at.entry],
     );
-    for (const r of rows)
-      out.set(String(r[0]), { quantity: BigInt(String(r[1] ?? 0)), value: BigInt(String(r[2] ?? 0)) });
+    const later = new Map(after.map((r) => [String(r[0]), r]));
+    for (const r of kept) {
+      const l = later.get(String(r[0]));
+      out.set(String(r[0]), {
+        quantity: big(r[1]) - big(l?.[1]),
+        value: big(r[2]) - big(l?.[2]),
+      });
+    }
   }
   return out;
 }
