@@ -243,7 +243,7 @@ export function PointOfSaleScreen({ location }: { location?: FeatureLocation }) 
     refocus();
   }
 
-  function onKey(e: KeyboardEvent) {
+  function onKey(e: Pick<KeyboardEvent, 'key' | 'preventDefault'>) {
     const keys: Record<string, () => void> = {
       F2: () => setPanel('search'),
       F4: () => selected && setKeyField('quantity'),
@@ -271,6 +271,19 @@ export function PointOfSaleScreen({ location }: { location?: FeatureLocation }) 
       run();
     }
   }
+
+  // A function key pressed while the focus is on no element (the page's body: after a click on a line, until the
+  // scan field takes the focus back on the next frame) is the till's too: it was lost. (Not Escape: from the body
+  // it is an open dialog's, which a re-render here would stop from hearing it.)
+  const onKeyRef = useRef(onKey);
+  onKeyRef.current = onKey;
+  useEffect(() => {
+    const listener = (e: globalThis.KeyboardEvent) => {
+      if (e.target === document.body && /^F\d+$/.test(e.key)) onKeyRef.current(e);
+    };
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
 
   return (
     <div className="erp-till" data-testid="till" dir={context.dir} onKeyDown={onKey}>
