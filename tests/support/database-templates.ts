@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
@@ -22,27 +22,47 @@ const MIGRATIONS: Readonly<Record<string, readonly Migration[]>> = {
 /** The databases a template exists for: the gateway's and every service's. */
 export const TEMPLATED = Object.keys(MIGRATIONS);
 
+/** What every template of `name` is called before its hash: the other hashes' are older migrations' templates. */
+const templatePrefix = (name: string) => `tmpl_${name}_`;
+/** Whether a database or file is a template of `name` (of any migrations, or one being made): prefix, hash. */
+const isTemplateOf = (name: string, database: string) =>
+  new RegExp(`^${templatePrefix(name)}[0-9a-f]{12}($|\\.)`).test(database);
+
 const templateName = (name: string) =>
-  `tmpl_${name}_${createHash('sha256')
+  `${templatePrefix(name)}${createHash('sha256')
     .update(MIGRATIONS[name]!.map((m) => `${m.name}\n${m.up.toString()}`).join('\n'))
     .digest('hex')
     .slice(0, 12)}`;
+
+/**
+ * A template of older migrations is dropped once it is a day old: another checkout of an older revision may still
+ * be running its tests from it (a worktree, a clean-clone CI run), but not for a day.
+ */
+const STALE_AFTER_MS = 24 * 3600_000;
 
 /** Marks a template whole: made last, so a run stopped half-way leaves a template that is made again. */
 const READY = 'zz_template_ready';
 
 type Conn = mysql.Connection;
+type Rows<T> = T[];
 
-const tablesOf = async (conn: Conn, database: string) =>
-  (
-    (
-      await conn.query('SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ?', [
-        database,
-      ])
-    )[0] as {
-      t: string;
-    }[]
-  ).map((r) => r.t);
+const tablesOf = async (conn: Conn, database: string) => {
+  const [rows] = await conn.query(
+    'SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ?',
+    [database],
+  );
+  return (rows as Rows<{ t: string }>).map((r) => r.t);
+};
+
+/** Drops `name`'s templates of other migrations, made over a day ago (their marker table's creation time). */
+async function dropStaleMysqlTemplates(conn: Conn, name: string, current: string): Promise<void> {
+  const [rows] = await conn.query(
+    'SELECT table_schema AS d FROM information_schema.tables WHERE table_name = ? AND table_schema LIKE ? AND create_time < ?',
+    [READY, `${templatePrefix(name).replace(/_/g, '\\_')}%`, new Date(Date.now() - STALE_AFTER_MS)],
+  );
+  for (const { d } of rows as Rows<{ d: string }>)
+    if (d !== current && isTemplateOf(name, d)) await conn.query(`DROP DATABASE IF EXISTS \`${d}\``);
+}
 
 async function ensureTemplate(conn: Conn, url: string, name: string): Promise<string> {
   const template = templateName(name);
@@ -55,6 +75,8 @@ async function ensureTemplate(conn: Conn, url: string, name: string): Promise<st
     await db.destroy();
   }
   await conn.query(`CREATE TABLE \`${template}\`.\`${READY}\` (id INT PRIMARY KEY)`);
+  // a new template means new migrations: the older ones' copies are left to the runs still using them, for a day
+  await dropStaleMysqlTemplates(conn, name, template);
   return template;
 }
 
@@ -91,6 +113,16 @@ export async function fromMysqlTemplate(url: string, name: string, database: str
 /** SQLite's templates: files in the machine's temporary folder, each written whole under another name first. */
 const SQLITE_TEMPLATES = path.join(tmpdir(), 'erp-test-templates');
 
+/** Removes `name`'s template files of other migrations (and any left half-made) last written over a day ago. */
+export function dropStaleSqliteTemplates(folder: string, name: string, current: string): void {
+  for (const file of readdirSync(folder)) {
+    const full = path.join(folder, file);
+    if (!isTemplateOf(name, file) || full === current) continue;
+    const written = statSync(full, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+    if (Date.now() - written > STALE_AFTER_MS) rmSync(full, { force: true });
+  }
+}
+
 /** Makes the file `filename` a copy of `name`'s migrated template (made first if the machine has none). */
 export async function fromSqliteTemplate(name: string, filename: string): Promise<void> {
   const template = path.join(SQLITE_TEMPLATES, `${templateName(name)}.sqlite`);
@@ -108,6 +140,8 @@ export async function fromSqliteTemplate(name: string, filename: string): Promis
     if (existsSync(`${making}-wal`) && statSync(`${making}-wal`).size > 0)
       throw new Error(`${making}: its write-ahead log is not empty after the checkpoint`);
     renameSync(making, template);
+    for (const side of ['-wal', '-shm']) rmSync(`${making}${side}`, { force: true });
+    dropStaleSqliteTemplates(SQLITE_TEMPLATES, name, template);
   }
   copyFileSync(template, filename);
 }
