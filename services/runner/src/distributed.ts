@@ -154,8 +154,9 @@ export async function waitForHttp(url: string, timeoutMs: number, stop?: AbortSi
       if (res.ok) return;
       last = `${res.status} ${(await res.text()).slice(0, 300)}`;
     } catch (error) {
-      // not up yet
-      last = String(error);
+      // not up yet; fetch's own error says only 'fetch failed': its cause names the refusal or the reset
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      last = cause ? `${String(error)}: ${cause.code ?? cause.message}` : String(error);
     }
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${url} (last: ${last})`);
     await new Promise((r) => setTimeout(r, 250));
