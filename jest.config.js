@@ -18,5 +18,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/data/', '/dist/', '/tests/e2e/'],
   testTimeout: 30000,
   setupFiles: ['<rootDir>/tests/support/jest-env.ts'],
+  // the files that take minutes first (two workers in CI: neither left alone with one at the end)
+  testSequencer: '<rootDir>/tests/support/jest-sequencer.mjs',
   setupFilesAfterEnv: ['<rootDir>/tests/support/jest-after-env.ts'],
 };
