@@ -44,14 +44,13 @@ const STALE_AFTER_MS = 24 * 3600_000;
 const READY = 'zz_template_ready';
 
 type Conn = mysql.Connection;
-type Rows<T> = T[];
 
 const tablesOf = async (conn: Conn, database: string) => {
   const [rows] = await conn.query(
     'SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ?',
     [database],
   );
-  return (rows as Rows<{ t: string }>).map((r) => r.t);
+  return (rows as { t: string }[]).map((r) => r.t);
 };
 
 /** Drops `name`'s templates of other migrations, made over a day ago (their marker table's creation time). */
@@ -60,7 +59,7 @@ async function dropStaleMysqlTemplates(conn: Conn, name: string, current: string
     'SELECT table_schema AS d FROM information_schema.tables WHERE table_name = ? AND table_schema LIKE ? AND create_time < ?',
     [READY, `${templatePrefix(name).replace(/_/g, '\\_')}%`, new Date(Date.now() - STALE_AFTER_MS)],
   );
-  for (const { d } of rows as Rows<{ d: string }>)
+  for (const { d } of rows as { d: string }[])
     if (d !== current && isTemplateOf(name, d)) await conn.query(`DROP DATABASE IF EXISTS \`${d}\``);
 }
 

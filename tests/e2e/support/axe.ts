@@ -7,7 +7,7 @@ const FAILING = new Set(['critical', 'serious']);
 /** One line per violation: the rule, its impact and the first elements it was found on. */
 export async function accessibilityProblems(page: Page): Promise<string[]> {
   // axe.run in the page itself: the default (runPartial, then finishRun) opens a blank page for every analysis
-  // (about a second each on these machines, a quarter of the walkthrough); the product's screens have no
+  // (about a second each on these machines, nearly half of the walkthrough's time); the product's screens have no
   // cross-origin frame, the one case that needs it
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa'])
