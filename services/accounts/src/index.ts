@@ -26,7 +26,7 @@ import {
   periodsVersionMigration,
   republishPeriods,
 } from './fiscal';
-import { journalRouteHandlers, reversalIndexMigration } from './journal';
+import { journalRouteHandlers, reversalIndexMigration, sparseIndexesMigration } from './journal';
 import { accountsMigrations } from './migrations';
 import {
   bulkPostingJob,
@@ -76,6 +76,7 @@ export const accountsModule: ServiceModule = {
     companyBusinessTypesMigration,
     companyPosConfigurationMigration,
     reversalIndexMigration,
+    sparseIndexesMigration,
   ],
   routes: (deps) => {
     registerPostableTypes(deps);

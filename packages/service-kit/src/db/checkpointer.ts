@@ -5,11 +5,23 @@ import { Worker } from 'node:worker_threads';
  * syncs it: tens of milliseconds that better-sqlite3, being synchronous, would spend inside whichever commit
  * crossed the auto-checkpoint size, while every request waited (issue 11: other requests' p99 while a
  * re-costing job writes). One worker thread, with a connection of its own to each database file, runs passive
- * checkpoints every CHECKPOINT_MS; the service's own connection then never checkpoints by itself. If the
- * worker cannot start or dies, the connections get SQLite's automatic checkpoints back.
+ * checkpoints every CHECKPOINT_MS. If the worker cannot start or dies, the connections get SQLite's automatic
+ * checkpoints back.
+ *
+ * A passive checkpoint never catches up with a writer that does not pause: it copies the log as it was when it
+ * began, the writer has committed more by the time it ends, and SQLite starts the log over from its beginning
+ * only when a write begins with all of it copied. Under sustained posting the log grew without end (5 GB in the
+ * posting benchmark's minute), and every commit then extended the file: the kernel allocating and zeroing new
+ * pages cost more than SQLite's own work. So the service's connection keeps an automatic checkpoint of its
+ * own, at a log of BACKSTOP_FRAMES: run between two of its transactions, it copies only what the worker has
+ * not yet, and the next write starts the log over in pages the file already has. (A RESTART checkpoint from
+ * the worker would do it too, but it takes the write lock, and a transaction that read before it writes gets
+ * SQLITE_BUSY at once, without waiting.) The log then stays near 32 MB, under journal_size_limit.
  */
 
 const CHECKPOINT_MS = 200;
+// 8,192 pages of 4 KB: under a light load the worker empties the log long before it gets there
+const BACKSTOP_FRAMES = 8192;
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -81,14 +93,14 @@ function fallBack(): void {
   waiting.clear();
 }
 
-/** Hands a database file's checkpoints to the worker; true when it took them (the connection must not). */
+/** Hands a database file's checkpoints to the worker (the connection keeps only its backstop); true when it took them. */
 export function offloadCheckpoints(filename: string, conn: SqliteConnection): boolean {
   if (filename === ':memory:' || filename === '') return false;
   const w = start();
   if (!w) return false;
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
-  conn.pragma('wal_autocheckpoint = 0');
+  conn.pragma(`wal_autocheckpoint = ${BACKSTOP_FRAMES}`);
   const set = connections.get(filename) ?? new Set();
   set.add(conn);
   connections.set(filename, set);

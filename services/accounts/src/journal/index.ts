@@ -5,3 +5,4 @@ export * from './verify';
 export * from './journal.routes';
 export { journalMigration } from './journal-migration';
 export { reversalIndexMigration } from './reversal-index-migration';
+export { sparseIndexesMigration } from './sparse-indexes-migration';
