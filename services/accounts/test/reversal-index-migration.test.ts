@@ -1,6 +1,6 @@
 import { openDatabase, type Db } from '@erp/service-kit';
 import { engines, testDatabases, type TestDatabases } from '../../../tests/support/databases';
-import { legacyEntryRow, migrateAll, migrateUntil } from './support/legacy-journal';
+import { indexReadBy, legacyEntryRow, migrateAll, migrateUntil } from './support/legacy-journal';
 
 const TENANT = '0190cccc-0000-7000-8000-00000000001b';
 const INDEX = 'journal_entries_tenant_id_reverses_entry_id_index';
@@ -25,16 +25,7 @@ describe.each(engines())('accounts_0016_reversal_index on %s', (engine) => {
   const reversalOf = (id: string) =>
     db('journal_entries').where({ tenant_id: TENANT, reverses_entry_id: id }).first('id');
 
-  /** The index the database would read the lookup by (null: none, every row read). */
-  async function indexOfLookup(): Promise<string | null> {
-    const { sql, bindings } = reversalOf('e7').toSQL().toNative();
-    if (engine === 'sqlite') {
-      const plan = (await db.raw(`explain query plan ${sql}`, bindings)) as { detail: string }[];
-      return plan.map((p) => /USING (?:COVERING )?INDEX (\S+)/.exec(p.detail)?.[1]).find(Boolean) ?? null;
-    }
-    const [rows] = (await db.raw(`explain ${sql}`, bindings)) as [{ key: string | null }[]];
-    return rows[0]?.key ?? null;
-  }
+  const indexOfLookup = () => indexReadBy(db, engine, reversalOf('e7'));
 
   it('indexes the entries by the entry they reverse, and the lookup reads the index', async () => {
     await migrateUntil(db, 'accounts_0016_reversal_index');

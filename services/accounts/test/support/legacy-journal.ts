@@ -31,3 +31,19 @@ export const legacyEntryRow = (tenantId: string, id: string, branch: string, dat
 
 /** Runs the rest of the accounts migrations: the upgrade itself. */
 export const migrateAll = (db: Db) => migrate(db, accountsModule.migrations);
+
+/** The index the database would read a query by (null: none, every row read), from its plan. */
+export async function indexReadBy(
+  db: Db,
+  engine: 'sqlite' | 'mysql',
+  query: { toSQL(): { toNative(): { sql: string; bindings: readonly unknown[] } } },
+): Promise<string | null> {
+  const native = query.toSQL().toNative();
+  const bindings = native.bindings as (string | number)[];
+  if (engine === 'sqlite') {
+    const plan = (await db.raw(`explain query plan ${native.sql}`, bindings)) as { detail: string }[];
+    return plan.map((p) => /USING (?:COVERING )?INDEX (\S+)/.exec(p.detail)?.[1]).find(Boolean) ?? null;
+  }
+  const [rows] = (await db.raw(`explain ${native.sql}`, bindings)) as [{ key: string | null }[]];
+  return rows[0]?.key ?? null;
+}
