@@ -53,7 +53,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`,
     viewport: { width: 1280, height: 800 },
     locale: 'ar',
-    trace: 'retain-on-failure',
+    // a trace only for a journey's retry (CI retries once): recording one for every journey, to keep it on a
+    // failure, had Chromium draw and encode a screencast all along, two thirds of the browser's CPU (master-data's
+    // six journeys 1.4 min to 56 s); `--trace on` records one for a run by hand
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
     // the shell's service worker only where a journey is about it (pos-journey's reload with no network): the
