@@ -115,7 +115,7 @@ export async function bulkPosting(app: Embedded, count: number): Promise<void> {
     `${app.url}/api/Banks?pageSize=25`,
     `${app.url}/api/CostCenters?pageSize=25`,
   ];
-  const client = new OtherUsers(urls, session.headers);
+  const client = new OtherUsers(urls, session.headers, session.signIn);
   const idle = (await client.run(300)).map((s) => s.ms);
 
   const lag = monitorEventLoopDelay({ resolution: 5 });

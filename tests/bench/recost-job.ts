@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   );
   const app = await startBenchApp(dir, (name) => databases.config(name));
   try {
-    const { auth, headers, call } = await benchSession(app.url);
+    const { auth, headers, signIn, call } = await benchSession(app.url);
     const piece = String((await call('POST', '/api/Units', { arabicName: 'حبة' })).id);
     const category = String((await call('POST', '/api/ItemCategories', { arabicName: 'أغذية' })).id);
     const store = String(
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
       `${app.url}/api/ItemsReports/StockBalance?storeId=${store}&pageSize=15&page=2`,
     ];
     const isReport = (x: Sample) => x.url === others.length - 1;
-    const client = new OtherUsers(others, headers);
+    const client = new OtherUsers(others, headers, signIn);
     const idleSamples = (await client.run(500)).slice(25);
     const idle = idleSamples.filter((x) => !isReport(x)).map((x) => x.ms);
     const idleReport = idleSamples.filter(isReport).map((x) => x.ms);

@@ -17,10 +17,17 @@ export function startBenchApp(dataDir: string, database?: (name: string) => DbCo
   });
 }
 
+export interface SignIn {
+  url: string;
+  body: string;
+}
+
 export interface BenchSession {
   auth: { token: string; defaultBranchId: string };
   /** The admin's headers in its default branch, JSON bodies. */
   headers: Record<string, string>;
+  /** How to sign in again (the token lasts 15 minutes; a long benchmark outlives it): the request's url and body. */
+  signIn: SignIn;
   /**
    * One API call; a failure throws with the server's answer. A create carries an Idempotency-Key, so it can be
    * sent again safely, and is, once, when a kept-alive socket the server closed was reused (issue 11 finding 12).
@@ -30,10 +37,14 @@ export interface BenchSession {
 
 /** Signs the admin in and gives its headers and a call helper. */
 export async function benchSession(url: string, language: 'en' | 'ar' = 'en'): Promise<BenchSession> {
-  const res = await fetch(`${url}/api/Users/auth`, {
+  const signIn = {
+    url: `${url}/api/Users/auth`,
+    body: JSON.stringify({ userName: 'admin', password: BENCH_PASSWORD }),
+  };
+  const res = await fetch(signIn.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'admin', password: BENCH_PASSWORD }),
+    body: signIn.body,
   });
   if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
   const auth = (await res.json()) as { token: string; defaultBranchId: string };
@@ -56,7 +67,7 @@ export async function benchSession(url: string, language: 'en' | 'ar' = 'en'): P
     if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
     return (await answer.json()) as Record<string, unknown>;
   };
-  return { auth, headers, call };
+  return { auth, headers, signIn, call };
 }
 
 /**

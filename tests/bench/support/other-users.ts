@@ -1,10 +1,12 @@
 import { Worker } from 'node:worker_threads';
+import type { SignIn } from './http';
 
 /**
  * Other users' requests for a benchmark, sent one at a time from a worker thread: the server under test runs in
  * the benchmark's own process, and a client on the same event loop would count the server's busy moments
  * twice (its request waits to be sent, its answer waits to be read). Each sample: when it was sent (ms since
- * the epoch, comparable across threads), how long the answer took, and which url it asked.
+ * the epoch, comparable across threads), how long the answer took, and which url it asked. Given how to sign in,
+ * a request refused with 401 (the token expired) signs in again and is sent and timed anew.
  */
 export interface Sample {
   at: number;
@@ -15,13 +17,23 @@ export interface Sample {
 
 const SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { urls, headers } = workerData;
+const { urls, headers, signIn } = workerData;
 let running = false;
 let samples = [];
-async function once(i) {
+// the session outlived its token (15 minutes): sign in again, outside the timed request
+async function renew() {
+  const res = await fetch(signIn.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: signIn.body });
+  if (!res.ok) throw new Error('sign-in again: ' + res.status);
+  headers.Authorization = 'Bearer ' + (await res.json()).token;
+}
+async function once(i, renewed) {
   const start = performance.now();
   const res = await fetch(urls[i % urls.length], { headers });
   await res.arrayBuffer();
+  if (res.status === 401 && signIn && !renewed) {
+    await renew();
+    return once(i, true);
+  }
   if (!res.ok) throw new Error(urls[i % urls.length] + ': ' + res.status);
   samples.push({ at: performance.timeOrigin + start, ms: performance.now() - start, url: i % urls.length });
 }
@@ -47,8 +59,8 @@ export class OtherUsers {
   private readonly worker: Worker;
   private pending: Promise<Sample[]> | null = null;
 
-  constructor(urls: string[], headers: Record<string, string>) {
-    this.worker = new Worker(SOURCE, { eval: true, workerData: { urls, headers } });
+  constructor(urls: string[], headers: Record<string, string>, signIn?: SignIn) {
+    this.worker = new Worker(SOURCE, { eval: true, workerData: { urls, headers, signIn } });
     this.worker.unref();
   }
 
