@@ -13,6 +13,8 @@ export interface Subscription {
   topics: readonly string[];
   /** Resolves once the effect is committed; a rejection means "deliver again later". */
   handle(envelope: Envelope): Promise<void>;
+  /** Several, in order, as one delivery (the embedded bus hands a relay's batch so); resolves once all are committed. */
+  handleBatch?(envelopes: readonly Envelope[]): Promise<void>;
   /** A record that is no envelope: parked, never redelivered (without it, the bus logs and skips it). */
   reject?(record: RejectedRecord): Promise<void>;
 }

@@ -33,10 +33,13 @@ export class InProcessBus implements Bus {
     if (this.closed) throw new Error('bus closed');
     if (this.gate) await this.gate;
     if (this.closed) throw new Error('bus closed');
-    for (const message of messages) {
-      for (const sub of this.subscriptions) {
-        if (sub.topics.includes(message.topic)) await sub.handle(message.envelope);
-      }
+    // each group gets its events of the batch in order, as one delivery where it takes them so; the groups are
+    // independent of each other (as Kafka's are)
+    for (const sub of this.subscriptions) {
+      const mine = messages.filter((m) => sub.topics.includes(m.topic)).map((m) => m.envelope);
+      if (mine.length === 0) continue;
+      if (sub.handleBatch && process.env.NO_BATCH !== '1') await sub.handleBatch(mine);
+      else for (const envelope of mine) await sub.handle(envelope);
     }
   }
 

@@ -16,7 +16,21 @@ export interface ConsumerOptions {
   retryDelayMs?: number;
   /** Called after an effect commits (to nudge the service's relay when the effect wrote events). */
   afterCommit?: () => void;
+  /** How long a batch keeps one transaction (BATCH_BUDGET_MS unless set). */
+  batchBudgetMs?: number;
 }
+
+/**
+ * How long a batch keeps its one transaction (`handleBatch`): on SQLite the service's requests wait for the one
+ * connection meanwhile, so this bounds what a batch adds to their time.
+ */
+const BATCH_BUDGET_MS = 10;
+
+type Accepted =
+  | { kind: 'none' }
+  | { kind: 'rejected'; rejected: RejectedRecord }
+  | { kind: 'contract'; envelope: Envelope; problem: string }
+  | { kind: 'ready'; envelope: Envelope; handler: EventHandler; payload: unknown };
 
 // SQLite: the inbox row in one prepared statement; a row already there (a redelivery) inserts nothing
 const CLAIM_SQLITE = `/* inbox */ insert into inbox (consumer, event_id, tenant_id, type, processed_at)
@@ -74,10 +88,87 @@ export class InboxConsumer implements Subscription {
   }
 
   handle(received: Envelope): Promise<void> {
+    return this.track(() => this.handleOne(received));
+  }
+
+  /**
+   * Several events in order (a relay's batch on the embedded bus): consecutive ones that match their contracts
+   * share one transaction, each with its inbox row, for at most BATCH_BUDGET_MS. A commit writes every page it
+   * changed to the log, and one transaction per event paid that, knex's transaction and the relay's wake-up for
+   * each (issue 13's posting from events). If any of them fails, the transaction takes all of them back and each
+   * runs again on its own as `handle` runs it: its retries, then its parking. So an event is applied once, with
+   * its inbox row, whichever way it went.
+   */
+  handleBatch(received: readonly Envelope[]): Promise<void> {
+    return this.track(async () => {
+      const accepted = received.map((envelope) => this.accept(envelope));
+      for (let i = 0; i < received.length;) {
+        const one = accepted[i]!;
+        if (one.kind === 'ready') i = await this.handleRun(received, accepted, i);
+        else await this.handleOne(received[i++]!, one);
+      }
+    });
+  }
+
+  private track(handling: () => Promise<void>): Promise<void> {
     if (this.stopped) return Promise.reject(new Error(`consumer ${this.groupId} stopped`));
-    const work = this.handleOne(received);
+    const work = handling();
     this.inFlight.add(work);
     return work.finally(() => this.inFlight.delete(work));
+  }
+
+  /**
+   * What becomes of an event here: nothing (`none`: no handler), parked (`rejected`: not an envelope; `contract`:
+   * a payload that does not match its contract), or its handler run with the parsed payload (`ready`).
+   */
+  private accept(received: Envelope): Accepted {
+    const checked = checkEnvelope(received, '', 'in-process');
+    if ('rejected' in checked) return { kind: 'rejected', rejected: checked.rejected };
+    const envelope = checked.envelope;
+    const handler = this.handlers[envelope.type];
+    if (!handler) return { kind: 'none' };
+    const def = findEvent(envelope.type, envelope.version);
+    const parsed = def?.payload.safeParse(envelope.payload);
+    if (!def || !parsed?.success)
+      return {
+        kind: 'contract',
+        envelope,
+        problem: parsed?.error?.message ?? `unknown version ${envelope.version}`,
+      };
+    return { kind: 'ready', envelope, handler, payload: parsed.data };
+  }
+
+  /** Applies the accepted events from `from` on in one transaction, within the budget; the index after them. */
+  private async handleRun(
+    received: readonly Envelope[],
+    accepted: readonly Accepted[],
+    from: number,
+  ): Promise<number> {
+    const started = performance.now();
+    const budget = this.options.batchBudgetMs ?? BATCH_BUDGET_MS;
+    let next = from;
+    try {
+      const applied = await this.db.transaction(async (trx) => {
+        let any = false;
+        for (; next < received.length; next++) {
+          const one = accepted[next]!;
+          // one to park goes on its own (after this transaction), as does what is left past the budget
+          if (one.kind === 'rejected' || one.kind === 'contract') break;
+          if (next > from && performance.now() - started >= budget) break;
+          if (one.kind === 'none' || !(await claimEvent(trx, this.groupId, one.envelope))) continue;
+          await one.handler(trx, one.envelope, one.payload);
+          any = true;
+        }
+        return any;
+      });
+      if (applied) this.options.afterCommit?.();
+    } catch {
+      // all of them were taken back: each again on its own, with its own retries and parking
+      const last = Math.min(next, received.length - 1);
+      for (let i = from; i <= last; i++) await this.handleOne(received[i]!, accepted[i]);
+      return last + 1;
+    }
+    return next;
   }
 
   /**
@@ -90,31 +181,23 @@ export class InboxConsumer implements Subscription {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  private async handleOne(received: Envelope): Promise<void> {
-    const checked = checkEnvelope(received, '', 'in-process');
-    if ('rejected' in checked) {
-      await this.reject({ ...checked.rejected, raw: JSON.stringify(received) ?? '' });
+  private async handleOne(received: Envelope, one = this.accept(received)): Promise<void> {
+    if (one.kind === 'none') return;
+    if (one.kind === 'rejected') {
+      await this.reject({ ...one.rejected, raw: JSON.stringify(received) ?? '' });
       return;
     }
-    const envelope = checked.envelope;
-    const handler = this.handlers[envelope.type];
-    if (!handler) return;
-    const def = findEvent(envelope.type, envelope.version);
-    const parsed = def?.payload.safeParse(envelope.payload);
-    if (!def || !parsed?.success) {
-      await this.park(
-        envelope,
-        `contract: ${parsed?.error?.message ?? `unknown version ${envelope.version}`}`,
-        1,
-      );
+    if (one.kind === 'contract') {
+      await this.park(one.envelope, `contract: ${one.problem}`, 1);
       return;
     }
+    const { envelope, handler, payload } = one;
     let lastError: unknown;
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
       try {
         const applied = await this.db.transaction(async (trx) => {
           if (!(await claimEvent(trx, this.groupId, envelope))) return false;
-          await handler(trx, envelope, parsed.data);
+          await handler(trx, envelope, payload);
           return true;
         });
         if (applied) this.options.afterCommit?.();
