@@ -38,7 +38,7 @@ export class InProcessBus implements Bus {
     for (const sub of this.subscriptions) {
       const mine = messages.filter((m) => sub.topics.includes(m.topic)).map((m) => m.envelope);
       if (mine.length === 0) continue;
-      if (sub.handleBatch && process.env.NO_BATCH !== '1') await sub.handleBatch(mine);
+      if (sub.handleBatch) await sub.handleBatch(mine);
       else for (const envelope of mine) await sub.handle(envelope);
     }
   }
