@@ -94,6 +94,15 @@ export async function selectArrays(
   return rows;
 }
 
+/** Runs a write (insert, update, delete) given as SQL text: a cached prepared statement on SQLite. */
+export async function runSql(db: Executor, sql: string, bindings: unknown[]): Promise<void> {
+  if (isSqlite(db)) {
+    await onSqliteConnection(db, (conn) => conn.prepare(sql).run(...bindings));
+    return;
+  }
+  await db.raw(sql, bindings as never);
+}
+
 // multi-row statements on MySQL: `columns` × rows stays under its 65,535 placeholders
 const MYSQL_ROWS = 1000;
 

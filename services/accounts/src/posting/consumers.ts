@@ -1,5 +1,13 @@
 import { dec, events, toStored, type Dec, type PayloadOf } from '@erp/contracts';
-import { nowIso, replicaHandlers, tenantScope, type EventHandler, type TenantScope } from '@erp/service-kit';
+import {
+  nowIso,
+  replicaHandlers,
+  runSql,
+  selectArrays,
+  tenantScope,
+  type EventHandler,
+  type TenantScope,
+} from '@erp/service-kit';
 import {
   POSTING_CORRECTIONS,
   bookCorrections,
@@ -21,10 +29,17 @@ const POSTING_STORES = 'posting_stores';
 
 /** The branch of each store named (the document's own branch for a store not heard of). */
 async function storeBranches(s: TenantScope, storeIds: readonly string[], fallback: string) {
-  const rows = (await s(POSTING_STORES)
-    .whereIn('store_id', [...new Set(storeIds)])
-    .select('store_id', 'branch_id')) as { store_id: string; branch_id: string }[];
-  const known = new Map(rows.map((r) => [String(r.store_id), String(r.branch_id)]));
+  const ids = [...new Set(storeIds)];
+  const rows =
+    ids.length === 0
+      ? []
+      : await selectArrays(
+          s.db,
+          `/* posting */ select store_id, branch_id from ${POSTING_STORES}
+            where tenant_id = ? and store_id in (${ids.map(() => '?').join(', ')})`,
+          [s.tenantId, ...ids],
+        );
+  const known = new Map(rows.map(([store, branch]) => [String(store), String(branch)]));
   return (storeId: string) => known.get(storeId) ?? fallback;
 }
 
@@ -83,7 +98,12 @@ const stockMoved: EventHandler = async (trx, envelope, payload) => {
   };
   await saveRevision(s, doc, known !== null);
   // corrections of earlier revisions were reversed with them in inventory: they are done with
-  await s(POSTING_CORRECTIONS).where(documentKey(doc)).andWhere('revision', '<', doc.revision).delete();
+  await runSql(
+    s.db,
+    `/* posting */ delete from ${POSTING_CORRECTIONS}
+      where tenant_id = ? and source_service = ? and document_type = ? and document_id = ? and revision < ?`,
+    [s.tenantId, doc.sourceService, doc.documentType, doc.documentId, doc.revision],
+  );
   const links = branchLinksOnce(s);
   const { automaticPosting } = await links(doc.branchId);
   await bookDocument(trx, envelope.tenantId, doc, automaticPosting, null, links);

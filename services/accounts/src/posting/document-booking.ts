@@ -1,5 +1,15 @@
 import { dec, storedToString, toStored } from '@erp/contracts';
-import { isMysql, nowIso, parseJson, tenantScope, type Executor, type TenantScope } from '@erp/service-kit';
+import {
+  insertArrays,
+  isMysql,
+  nowIso,
+  parseJson,
+  runSql,
+  selectArrays,
+  tenantScope,
+  type Executor,
+  type TenantScope,
+} from '@erp/service-kit';
 import { closedPeriodIssue } from '../fiscal/closed-periods';
 import { appendEntry, reverseEntry, type JournalLineInput } from '../journal';
 import { codeKey } from './code-range';
@@ -68,6 +78,34 @@ export function toPostingDocument(row: Record<string, unknown>): PostingDocument
   };
 }
 
+// what `toPostingDocument` reads, in this order
+const DOCUMENT_COLUMNS = [
+  'source_service',
+  'document_type',
+  'document_id',
+  'branch_id',
+  'code',
+  'revision',
+  'date',
+  'in_value',
+  'out_value',
+  'legs',
+  'money',
+  'money_revision',
+  'status',
+  'reason',
+  'reason_link',
+];
+// a document's row by its key; the posting path's reads and writes run below knex (cached prepared statements on
+// SQLite): each knex query cost several times SQLite's own work on these lookups, on every posting event
+const KEY_WHERE = 'tenant_id = ? and source_service = ? and document_type = ? and document_id = ?';
+const keyValues = (
+  s: TenantScope,
+  d: Pick<PostingDocument, 'sourceService' | 'documentType' | 'documentId'>,
+) => [s.tenantId, d.sourceService, d.documentType, d.documentId];
+const FIND_DOCUMENT_SQL = `/* posting */ select ${DOCUMENT_COLUMNS.join(', ')} from ${POSTING_DOCUMENTS}
+  where ${KEY_WHERE}`;
+
 export const documentKey = (d: Pick<PostingDocument, 'sourceService' | 'documentType' | 'documentId'>) => ({
   source_service: d.sourceService,
   document_type: d.documentType,
@@ -85,9 +123,15 @@ export async function findPostingDocument(
    */
   lock = false,
 ): Promise<PostingDocument | null> {
-  const q = s(POSTING_DOCUMENTS).where(documentKey(key));
-  const row = await (lock && isMysql(s.db) ? q.forUpdate() : q).first();
-  return row ? toPostingDocument(row) : null;
+  // below knex (a cached prepared statement on SQLite): the first read of every posting event
+  const sql = lock && isMysql(s.db) ? `${FIND_DOCUMENT_SQL} for update` : FIND_DOCUMENT_SQL;
+  const [row] = await selectArrays(s.db, sql, [
+    s.tenantId,
+    key.sourceService,
+    key.documentType,
+    key.documentId,
+  ]);
+  return row ? toPostingDocument(Object.fromEntries(DOCUMENT_COLUMNS.map((c, i) => [c, row[i]]))) : null;
 }
 
 function codeColumns(code: string): { code_year: number | null; code_seq: number | null } {
@@ -118,17 +162,32 @@ export async function saveRevision(s: TenantScope, doc: PostingDocument, existin
     reason_link: doc.reasonLink,
     updated_at: nowIso(),
   };
-  if (existing) await s(POSTING_DOCUMENTS).where(documentKey(doc)).update(row);
-  else await s.insert(POSTING_DOCUMENTS, { ...documentKey(doc), ...row });
+  const columns = Object.keys(row);
+  const values = Object.values(row);
+  if (existing)
+    await runSql(
+      s.db,
+      `/* posting */ update ${POSTING_DOCUMENTS} set ${columns.map((c) => `${c} = ?`).join(', ')} where ${KEY_WHERE}`,
+      [...values, ...keyValues(s, doc)],
+    );
+  else
+    await insertArrays(
+      s.db,
+      POSTING_DOCUMENTS,
+      ['tenant_id', 'source_service', 'document_type', 'document_id', ...columns],
+      [[...keyValues(s, doc), ...values]],
+    );
 }
 
 /** The document's entries that stand: neither reversals nor reversed (its booking, base and corrections). */
 export async function liveEntries(s: TenantScope, doc: PostingDocument): Promise<string[]> {
-  const entries = (await s('journal_entries')
-    .where({ source_type: postingSourceType(doc.sourceService, doc.documentType), source_id: doc.documentId })
-    .select('id', 'reverses_entry_id')) as { id: string; reverses_entry_id: string | null }[];
-  const reversed = new Set(entries.map((e) => e.reverses_entry_id).filter(Boolean));
-  return entries.filter((e) => !e.reverses_entry_id && !reversed.has(e.id)).map((e) => e.id);
+  const entries = (await selectArrays(
+    s.db,
+    '/* posting */ select id, reverses_entry_id from journal_entries where tenant_id = ? and source_type = ? and source_id = ?',
+    [s.tenantId, postingSourceType(doc.sourceService, doc.documentType), doc.documentId],
+  )) as [string, string | null][];
+  const reversed = new Set(entries.map(([, reverses]) => reverses).filter(Boolean));
+  return entries.filter(([id, reverses]) => !reverses && !reversed.has(id)).map(([id]) => String(id));
 }
 
 /** Each branch's amounts of the document's current revision: its part and the cost corrections of its stores. */
@@ -147,14 +206,15 @@ export async function amountsByBranch(
     a.in = a.in.plus(dec(leg.in));
     a.out = a.out.plus(dec(leg.out));
   }
-  const corrections = (await s(POSTING_CORRECTIONS)
-    .where({ ...documentKey(doc), revision: doc.revision })
-    .groupBy('branch_id')
-    .select('branch_id')
-    .sum({ total: 'value' })) as { branch_id: string; total: unknown }[];
-  for (const c of corrections) {
-    const a = at(String(c.branch_id));
-    a.correction = a.correction.plus(dec(storedToString((c.total ?? 0) as string)));
+  const corrections = (await selectArrays(
+    s.db,
+    `/* posting */ select branch_id, sum(value) from ${POSTING_CORRECTIONS} where ${KEY_WHERE} and revision = ?
+      group by branch_id`,
+    [...keyValues(s, doc), doc.revision],
+  )) as [string, unknown][];
+  for (const [branchId, total] of corrections) {
+    const a = at(String(branchId));
+    a.correction = a.correction.plus(dec(storedToString((total ?? 0) as string)));
   }
   // the money part is the document's own branch's (the cost parts are the branches of the stores)
   const money = doc.money && ruleFor(doc.sourceService, doc.documentType)?.money;
@@ -205,14 +265,17 @@ export async function bookDocument(
   else if (!post) outcome = { status: 'unposted', problem: null };
   // the parts' branches were checked for a closed period just above, in this transaction
   else outcome = await bookParts(trx, tenantId, doc, parts, postedBy, links);
-  await s(POSTING_DOCUMENTS)
-    .where(documentKey(doc))
-    .update({
-      status: outcome.status,
-      reason: outcome.problem?.reason ?? null,
-      reason_link: outcome.problem?.link ?? null,
-      updated_at: nowIso(),
-    });
+  await runSql(
+    s.db,
+    `/* posting */ update ${POSTING_DOCUMENTS} set status = ?, reason = ?, reason_link = ?, updated_at = ? where ${KEY_WHERE}`,
+    [
+      outcome.status,
+      outcome.problem?.reason ?? null,
+      outcome.problem?.link ?? null,
+      nowIso(),
+      ...keyValues(s, doc),
+    ],
+  );
   return outcome.status;
 }
 

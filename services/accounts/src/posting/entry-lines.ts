@@ -6,7 +6,7 @@ import {
   tableOf,
   type BranchAccountLinks,
 } from '@erp/contracts';
-import { bool, parseJson, replicaTables, type TenantScope } from '@erp/service-kit';
+import { bool, isSqlite, parseJson, replicaTables, selectArrays, type TenantScope } from '@erp/service-kit';
 import type { JournalLineInput } from '../journal';
 import type { PostingAmounts, PostingRule } from './rules';
 import { journalLines, linkedAccountIds, plannedLines, type NotPostable } from './rule-lines';
@@ -18,11 +18,16 @@ export async function branchLinks(
   s: TenantScope,
   branchId: string,
 ): Promise<{ known: boolean; automaticPosting: boolean; links: BranchAccountLinks }> {
-  const row = branchId
-    ? await s(replicaTables.branches).where({ id: branchId }).first('settings')
-    : undefined;
+  // below knex (a cached prepared statement on SQLite), as the posting path's other reads (document-booking.ts)
+  const [row] = branchId
+    ? await selectArrays(
+        s.db,
+        `/* posting */ select settings from ${replicaTables.branches} where tenant_id = ? and id = ?`,
+        [s.tenantId, branchId],
+      )
+    : [];
   const settings = parseJson<{ switches?: { automaticPosting?: boolean }; accountLinks?: unknown }>(
-    row?.settings,
+    row?.[0],
     {},
   );
   const parsed = branchAccountLinks.safeParse(settings.accountLinks ?? {});
@@ -56,18 +61,16 @@ export function branchLinksOnce(s: TenantScope): BranchLinksReader {
 async function linkedAccounts(s: TenantScope, ids: readonly string[]) {
   const table = tableOf(accounts);
   const parentColumn = columnOf(accounts.tree!.parent);
-  const rows = (await s
-    .byIds(table, [...new Set(ids)])
-    .select(
-      `${table}.id`,
-      s.db.raw('exists (select 1 from ?? as sub where sub.tenant_id = ? and ?? = ??) as parent', [
-        table,
-        s.tenantId,
-        `sub.${parentColumn}`,
-        `${table}.id`,
-      ]),
-    )) as { id: string; parent: unknown }[];
-  return new Map(rows.map((r) => [String(r.id), { parent: bool(r.parent) }]));
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, { parent: boolean }>();
+  // the ids drive the lookup (SQLite: a unary plus keeps the tenant term off the index, as `byIds` does)
+  const rows = await selectArrays(
+    s.db,
+    `/* posting */ select a.id, exists (select 1 from ${table} sub where sub.tenant_id = ? and sub.${parentColumn} = a.id)
+      from ${table} a where a.id in (${unique.map(() => '?').join(', ')}) and ${isSqlite(s.db) ? '+' : ''}a.tenant_id = ?`,
+    [s.tenantId, ...unique, s.tenantId],
+  );
+  return new Map(rows.map(([id, parent]) => [String(id), { parent: bool(parent) }]));
 }
 
 /**
