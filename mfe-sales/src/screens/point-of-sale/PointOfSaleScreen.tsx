@@ -76,7 +76,15 @@ export function PointOfSaleScreen({ location }: { location?: FeatureLocation }) 
   // the branch's default customer, else the tenant's cash customer (spec section 5)
   const defaultCustomer =
     branch?.defaultCustomerId ?? lookups.customers.find((c) => c.isCashCustomer)?.id ?? null;
-  const refocus = useCallback(() => requestAnimationFrame(() => scanRef.current?.focus()), []);
+  // on the next frame, unless a line's key field (F4-F6) opened meanwhile and has the focus: a click's refocus
+  // firing after the F5 that followed it took the price field's focus, and the typed price went to the scan field
+  const refocus = useCallback(
+    () =>
+      requestAnimationFrame(() => {
+        if (document.activeElement?.id !== 'till-key') scanRef.current?.focus();
+      }),
+    [],
+  );
   const fail = useCallback(
     (key: string, params?: Record<string, unknown>) => {
       setMessage({ kind: 'error', text: t(`pos.errors.${key}`, { defaultValue: key, ...params }) });
