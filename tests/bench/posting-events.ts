@@ -8,7 +8,7 @@
  */
 import type { Embedded } from '@erp/runner';
 import { emit, newId, type Db } from '@erp/service-kit';
-import type { BenchSession } from './support/http';
+import { postAutomatically, type BenchSession } from './support/http';
 
 // four of inventory's document types, in and out: each books one entry of two lines (accounts/posting)
 const TYPES = ['additionOrders', 'shortageAdjustments', 'damageAdjustments', 'overflowAdjustments'] as const;
@@ -18,17 +18,6 @@ export interface EventsPosting {
   rounds: number[];
   rate: number;
   perCpuSecond: number;
-}
-
-/** Turns the branch's automatic posting on: events are booked as they come (otherwise they wait as unposted). */
-async function postAutomatically(session: BenchSession): Promise<string> {
-  const branchId = session.auth.defaultBranchId;
-  const found = await session.call('GET', `/api/Branches/${branchId}`);
-  await session.call('PUT', `/api/Branches/${branchId}`, {
-    ...found,
-    switches: { ...(found.switches as object), automaticPosting: true },
-  });
-  return branchId;
 }
 
 /** The chain's length in the branch: one read of its head, however long the journal. */
@@ -45,7 +34,8 @@ export async function postingFromEvents(
   tenantId: string,
   options: { events: number; rounds: number },
 ): Promise<EventsPosting> {
-  const branchId = await postAutomatically(session);
+  const branchId = session.auth.defaultBranchId;
+  await postAutomatically(session, branchId);
   const inventory = app.services.inventory!;
   const accountsDb = app.services.accounts!.db;
   let next = 0;

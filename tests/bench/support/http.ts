@@ -71,6 +71,20 @@ export async function benchSession(url: string, language: 'en' | 'ar' = 'en'): P
 }
 
 /**
+ * Has the branch (the session's default one unless named) book its documents as their events come (its
+ * `automaticPosting` switch on); gives the branch's record as sent (a model for more branches like it).
+ */
+export async function postAutomatically(
+  session: BenchSession,
+  branchId = session.auth.defaultBranchId,
+): Promise<Record<string, unknown>> {
+  const found = await session.call('GET', `/api/Branches/${branchId}`);
+  const branch = { ...found, switches: { ...(found.switches as object), automaticPosting: true } };
+  await session.call('PUT', `/api/Branches/${branchId}`, branch);
+  return branch;
+}
+
+/**
  * The admin's cashier shift, open on a new safe of its default branch (a till sells, and issues its synced sales,
  * only in its cashier's open shift: issue 15), once the sales service has heard of the safe. Gives the safe's id.
  */

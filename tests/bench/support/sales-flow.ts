@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Embedded } from '@erp/runner';
 import { openDatabase, type Db } from '@erp/service-kit';
 import { rawMariadbRate, rawSqliteRate } from './raw-posting';
-import { BENCH_PASSWORD, benchSession, startBenchApp, type BenchSession } from './http';
+import { BENCH_PASSWORD, benchSession, postAutomatically, startBenchApp, type BenchSession } from './http';
 import { BENCH_MYSQL_URL, printProcessOutput, startBenchTopology, type BenchTopology } from './topology';
 
 /**
@@ -84,9 +84,7 @@ export async function salesFlow(
   const piece = String((await call('POST', '/api/Units', { arabicName: 'حبة' })).id);
   const category = String((await call('POST', '/api/ItemCategories', { arabicName: 'أغذية' })).id);
   // the branch books documents as their events come; so do the spread ones, made like it
-  const found = await call('GET', `/api/Branches/${auth.defaultBranchId}`);
-  const model = { ...found, switches: { ...(found.switches as object), automaticPosting: true } };
-  await call('PUT', `/api/Branches/${auth.defaultBranchId}`, model);
+  const model = await postAutomatically(session);
   const branches = [auth.defaultBranchId];
   for (let n = 1; n < (options.branches ?? 1); n++) branches.push(await spreadBranch(session, model, n));
   const stores: string[] = [];

@@ -13,6 +13,8 @@ import {
   bookCorrections,
   bookDocument,
   documentKey,
+  KEY_WHERE,
+  keyValues,
   findPostingDocument,
   saveRevision,
   type PostingDocument,
@@ -101,8 +103,8 @@ const stockMoved: EventHandler = async (trx, envelope, payload) => {
   await runSql(
     s.db,
     `/* posting */ delete from ${POSTING_CORRECTIONS}
-      where tenant_id = ? and source_service = ? and document_type = ? and document_id = ? and revision < ?`,
-    [s.tenantId, doc.sourceService, doc.documentType, doc.documentId, doc.revision],
+      where ${KEY_WHERE} and revision < ?`,
+    [...keyValues(s, doc), doc.revision],
   );
   const links = branchLinksOnce(s);
   const { automaticPosting } = await links(doc.branchId);

@@ -97,9 +97,10 @@ const DOCUMENT_COLUMNS = [
   'reason_link',
 ];
 // a document's row by its key; the posting path's reads and writes run below knex (cached prepared statements on
-// SQLite): each knex query cost several times SQLite's own work on these lookups, on every posting event
-const KEY_WHERE = 'tenant_id = ? and source_service = ? and document_type = ? and document_id = ?';
-const keyValues = (
+// SQLite): each knex query cost several times SQLite's own work on these lookups, on every posting event.
+/** A posting document's key as SQL (its tenant, source service, type and id) and its values, in that order. */
+export const KEY_WHERE = 'tenant_id = ? and source_service = ? and document_type = ? and document_id = ?';
+export const keyValues = (
   s: TenantScope,
   d: Pick<PostingDocument, 'sourceService' | 'documentType' | 'documentId'>,
 ) => [s.tenantId, d.sourceService, d.documentType, d.documentId];
