@@ -10,8 +10,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page, type Request, type Response } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../support/chromium';
+import { scriptsFetchedDuring } from '../support/script-weight';
 import { masterDataEntities, stockDocuments } from '@erp/contracts';
 import { repoRoot, startEmbedded } from '@erp/runner';
 import { ensureWebBuilt } from '../../services/runner/src/web-build';
@@ -64,44 +65,19 @@ async function scriptsDuring(
   work: () => Promise<void>,
   ready?: () => boolean,
 ): Promise<Loaded> {
-  const seen: { owner: string; early: boolean; size: Promise<number> }[] = [];
-  const early = new Set<Request>();
-  let done = false;
-  const onRequest = (req: Request) => {
-    if (!done && !(ready?.() ?? false)) early.add(req);
-  };
-  const onResponse = (res: Response) => {
-    if (res.request().resourceType() !== 'script') return;
-    const pathname = new URL(res.url()).pathname;
+  const initial = new Map<string, number>();
+  const total = new Map<string, number>();
+  for (const { pathname, gz, early } of await scriptsFetchedDuring(page, work, ready)) {
     // a feature app's own scripts come from /mfe/<name>/; the shell's are its code or a shared singleton
     const owner = pathname.startsWith('/mfe/')
       ? pathname.split('/')[2]!
       : shared.has(pathname)
         ? SHARED
         : 'shell';
-    const size = res.body().then(
-      (b) => gzipSync(b, { level: 9 }).length,
-      () => 0,
-    );
-    seen.push({ owner, early: early.has(res.request()), size });
     if (process.env.ERP_BENCH_VERBOSE)
-      void size.then((n) =>
-        console.log(`  ${early.has(res.request()) ? 'initial' : 'later  '} ${kb(n).padStart(9)} ${pathname}`),
-      );
-  };
-  page.on('request', onRequest);
-  page.on('response', onResponse);
-  await work();
-  done = true;
-  await page.waitForLoadState('networkidle');
-  page.off('response', onResponse);
-  page.off('request', onRequest);
-  const initial = new Map<string, number>();
-  const total = new Map<string, number>();
-  for (const s of seen) {
-    const size = await s.size;
-    total.set(s.owner, (total.get(s.owner) ?? 0) + size);
-    if (s.early) initial.set(s.owner, (initial.get(s.owner) ?? 0) + size);
+      console.log(`  ${early ? 'initial' : 'later  '} ${kb(gz).padStart(9)} ${pathname}`);
+    total.set(owner, (total.get(owner) ?? 0) + gz);
+    if (early) initial.set(owner, (initial.get(owner) ?? 0) + gz);
   }
   return { initial, total };
 }

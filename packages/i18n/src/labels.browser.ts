@@ -5,9 +5,10 @@ export type { LabelKey, Labels };
 
 /**
  * The labels as a feature app has them (the web build puts this module in place of `labels.ts` in the feature
- * apps): the page's language and English (every key's fallback), fetched by `loadLabels` before the app renders in
- * it (`featureLifecycles`), instead of six languages in every screen's first script (issue 12, ≈ 20 KB gz). The
- * manifests keep all six (ui-kit's manifest-messages.ts imports `labels.ts` itself).
+ * apps): the page's language alone, fetched by `loadLabels` before the app renders in it (`featureLifecycles`),
+ * instead of six languages in every screen's first script (issue 12, ≈ 20 KB gz). Every language has exactly
+ * English's keys (labels.test.ts), so a loaded language needs no English beside it (3.7 KB gz less on an Arabic
+ * page's first screen). The manifests keep all six (ui-kit's manifest-messages.ts imports `labels.ts` itself).
  */
 type Groups = Record<string, Record<string, string>>;
 const loaders: Record<Language, () => Promise<Groups>> = {
@@ -46,23 +47,24 @@ function loadOne(language: Language): Promise<void> {
   return done;
 }
 
-export async function loadLabels(language: Language): Promise<void> {
-  await Promise.all([loadOne(language), loadOne('en')]);
+export function loadLabels(language: Language): Promise<void> {
+  return loadOne(language);
 }
 
-/** English has every key (labels.test.ts); before it is here, nothing is a key yet. */
+/** Every language has every key (labels.test.ts): any loaded one says; before one is here, nothing is a key yet. */
 export function isLabelKey(key: string): key is LabelKey {
-  const en = labels.en;
-  return en !== undefined && Object.prototype.hasOwnProperty.call(en, key);
+  return Object.values(labels).some((table) => Object.prototype.hasOwnProperty.call(table, key));
 }
 
-/** The name of an entity, field or option in a language; English where a label is missing, never a raw key. */
+/**
+ * The name of an entity, field or option in a language; never a raw key: the key's last part until the language
+ * is here (it is fetched then).
+ */
 export function label(language: Language, key: string): string {
-  if (!isLabelKey(key)) {
-    void loadLabels(language).catch(() => undefined);
-    return key.split('.').pop() ?? key;
-  }
-  return labels[language]?.[key] ?? labels.en![key];
+  const text = isLabelKey(key) ? (labels[language]?.[key] ?? labels.en?.[key]) : undefined;
+  if (text !== undefined) return text;
+  void loadLabels(language).catch(() => undefined);
+  return key.split('.').pop() ?? key;
 }
 
 /**

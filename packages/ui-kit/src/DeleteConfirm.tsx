@@ -1,5 +1,5 @@
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useTranslation } from 'react-i18next';
+import { ConfirmLater } from './on-demand';
 
 /**
  * The one delete confirmation of the lists and the tree (spec: "are you sure" before a delete): a record to
@@ -20,7 +20,7 @@ export function DeleteConfirm<T>({
 }) {
   const { t } = useTranslation('ui');
   return (
-    <ConfirmDialog
+    <ConfirmLater
       visible={record !== null}
       onHide={onHide}
       header={header}

@@ -17,6 +17,6 @@ export * from './fields';
 export * from './keyboard';
 export * from './a11y';
 export * from './reports';
-export * from './ConfirmLater';
+export * from './on-demand';
 export { tillReceiptOf, type ReceiptModel, type TillReceiptSale } from './receipt/receipt-model';
 export { preloadReceipt, ReceiptSheetDialog } from './receipt/lazy';

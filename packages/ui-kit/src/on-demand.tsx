@@ -1,22 +1,36 @@
 import type { ConfirmDialogProps } from 'primereact/confirmdialog';
-import { lazy, Suspense, useState } from 'react';
-
-const ConfirmDialog = lazy(() =>
-  import('primereact/confirmdialog').then((m) => ({ default: m.ConfirmDialog })),
-);
+import type { DialogProps } from 'primereact/dialog';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 
 /**
- * PrimeReact's ConfirmDialog, fetched (with its Dialog, ≈ 12 KB gz) the first time it is asked to show: a
- * document form asks for a confirmation only on close, delete or a status change (issue 12, the first screen
- * comes fast). Once shown it stays mounted, so it closes with its animation like the eager one.
+ * A dialog component fetched the first time it is asked to show (`visible`): a list or a form opens its dialogs
+ * only on a click (a record, a delete, a close or a status change), so its first screen does not fetch them
+ * (issue 12, the first screen comes fast). Once shown it stays mounted, so it closes with its animation like an
+ * eager one. `onFirstShow` starts what its content will fetch, beside the dialog's own code.
  */
-export function ConfirmLater(props: ConfirmDialogProps) {
-  const [asked, setAsked] = useState(false);
-  if (props.visible && !asked) setAsked(true);
-  if (!asked && !props.visible) return null;
-  return (
-    <Suspense fallback={null}>
-      <ConfirmDialog {...props} />
-    </Suspense>
-  );
+function onDemand<P extends { visible?: boolean }>(load: () => Promise<ComponentType<P>>) {
+  const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  return function OnDemand(props: P & { onFirstShow?: () => void }) {
+    const { onFirstShow, ...rest } = props;
+    const [asked, setAsked] = useState(false);
+    if (props.visible && !asked) {
+      setAsked(true);
+      onFirstShow?.();
+    }
+    if (!asked && !props.visible) return null;
+    const Component = Loaded as unknown as ComponentType<P>;
+    return (
+      <Suspense fallback={null}>
+        <Component {...(rest as unknown as P)} />
+      </Suspense>
+    );
+  };
 }
+
+/** PrimeReact's ConfirmDialog (with its Dialog, ≈ 12 KB gz), on demand. */
+export const ConfirmLater = onDemand<ConfirmDialogProps>(() =>
+  import('primereact/confirmdialog').then((m) => m.ConfirmDialog),
+);
+
+/** PrimeReact's Dialog (≈ 9 KB gz), on demand. */
+export const DialogLater = onDemand<DialogProps>(() => import('primereact/dialog').then((m) => m.Dialog));

@@ -1,6 +1,6 @@
 import { Permission as P } from '../permissions';
 import type { FieldDef } from '../master-data/declare';
-import { moneyHeaderFields, moneyLineFields } from '../money-documents/fields';
+import { moneyHeaderFields, moneyLineFields } from '../money-documents/field-defs';
 import { defineDocument } from './declare';
 
 /**

@@ -1,34 +1,13 @@
-import type { FieldCheck, FieldDef } from '../master-data/declare';
+import type { FieldCheck } from '../master-data/declare';
+import type { DiscountKind } from './field-defs';
 import {
   InvoiceArithmeticError,
   invoiceTotals,
-  taxCategories,
   type InvoiceInput,
   type InvoiceTotals,
 } from './invoice-totals';
 
-/** How a discount is given (spec section 2: discount as a percentage or a value). */
-export const discountKinds = ['percentage', 'value'] as const;
-type DiscountKind = (typeof discountKinds)[number];
-
-/**
- * The fields of a money document's lines beyond item, unit, store and quantity (issue 14, deliverable 2): the
- * unit price without VAT, a discount, and the tax category with its rate. Prices and discounts keep four
- * decimals whatever the branch shows: the totals are rounded in one place (invoice-totals.ts), never here.
- */
-export const moneyLineFields: readonly FieldDef[] = [
-  { name: 'price', kind: 'decimal', minValue: 0, noRounding: true },
-  { name: 'discountType', kind: 'enum', options: discountKinds },
-  { name: 'discount', kind: 'decimal', minValue: 0, noRounding: true },
-  { name: 'taxCategory', kind: 'enum', options: taxCategories, required: true },
-  { name: 'taxRate', kind: 'decimal', minValue: 0, maxValue: 100, noRounding: true },
-];
-
-/** The document's own discount (an allowance on the lines' net). */
-export const moneyHeaderFields: readonly FieldDef[] = [
-  { name: 'discountType', kind: 'enum', options: discountKinds },
-  { name: 'discount', kind: 'decimal', minValue: 0, noRounding: true },
-];
+export { discountKinds, moneyHeaderFields, moneyLineFields, type DiscountKind } from './field-defs';
 
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '' : String(v));
 const discountOf = (type: unknown, value: unknown): { kind: DiscountKind; value: string } | null =>

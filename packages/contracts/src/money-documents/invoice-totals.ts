@@ -1,4 +1,5 @@
 import { dec, formatDecimal, roundTo, type Dec } from '../money';
+import type { TaxCategory } from './tax-categories';
 
 /**
  * The one place where a money document's tax arithmetic and rounding live (issue 14, deliverable 2): EN 16931's
@@ -13,9 +14,7 @@ import { dec, formatDecimal, roundTo, type Dec } from '../money';
  */
 export const INVOICE_DIGITS = 2;
 
-/** ZATCA's VAT categories (UNTDID 5305 subset): standard, zero rated, exempt, out of scope. */
-export const taxCategories = ['S', 'Z', 'E', 'O'] as const;
-export type TaxCategory = (typeof taxCategories)[number];
+export { taxCategories, type TaxCategory } from './tax-categories';
 
 export interface InvoiceLineInput {
   quantity: string;

@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { ConfirmLater } from '../ConfirmLater';
+import { ConfirmLater } from '../on-demand';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_MAX_BYTES, type Attachment, type DocumentDef, type DocumentRecord } from '@erp/contracts';

@@ -1,9 +1,8 @@
 import { Column } from 'primereact/column';
-import { Dialog } from 'primereact/dialog';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   documentScreenPath,
@@ -23,10 +22,15 @@ import { DateFilter } from '../fields/DateFilter';
 import { readOnlyReason, unitCountsText } from './document-model';
 import { documentNewRoute } from './manifest-parts';
 import { namesOf, recordNames, useDocumentReferences } from './document-references';
-import { DocumentPage } from './DocumentPage';
 import { StatusTags } from './StatusTags';
 import { RowActions } from '../RowActions';
 import { DeleteConfirm } from '../DeleteConfirm';
+import { DialogLater } from '../on-demand';
+
+// a document viewed from the list opens its page in a dialog: the page's code (the lines grid, pickers and
+// calendar) comes with the first one viewed, not with the list (issue 12: a screen fetches what it uses)
+const documentPage = () => import('./DocumentPage');
+const DocumentPage = lazy(() => documentPage().then((m) => ({ default: m.DocumentPage })));
 
 /** A list row: the record without its lines and attachments. */
 type ListRow = Record<string, unknown> & {
@@ -259,8 +263,9 @@ export function DocumentList({
           )}
         </DataTable>
       </div>
-      <Dialog
+      <DialogLater
         visible={viewing !== null}
+        onFirstShow={() => void documentPage().catch(() => undefined)}
         onHide={() => setViewing(null)}
         header={docName}
         className="erp-md-dialog erp-doc-view"
@@ -268,9 +273,11 @@ export function DocumentList({
         data-testid="doc-view-dialog"
       >
         {viewing !== null ? (
-          <DocumentPage doc={doc} id={viewing} links={[]} onBack={() => setViewing(null)} />
+          <Suspense fallback={<i className="pi pi-spin pi-spinner" aria-hidden="true" />}>
+            <DocumentPage doc={doc} id={viewing} links={[]} onBack={() => setViewing(null)} />
+          </Suspense>
         ) : null}
-      </Dialog>
+      </DialogLater>
       <DeleteConfirm
         record={toDelete}
         onHide={() => setToDelete(null)}

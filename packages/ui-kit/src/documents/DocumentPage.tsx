@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { ConfirmLater } from '../ConfirmLater';
+import { ConfirmLater } from '../on-demand';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import { lazy, Suspense, useMemo, useState, type KeyboardEvent } from 'react';
@@ -35,16 +35,18 @@ import { DocumentLines } from './DocumentLines';
 import { DocumentPayments, MoneyTotals } from './MoneyParts';
 import { documentGrids, moneyTotalsOf } from './money-model';
 import { useShortcuts } from '../keyboard/shortcuts';
-import { JobProgress } from '../jobs/JobProgress';
-import { Attachments } from './DocumentAttachments';
 import { PrintView } from './DocumentPrint';
-import { isCreditNote, isTaxDocument } from './tax-invoice/tax-invoice-model';
+import { isCreditNote, isTaxDocument } from './tax-invoice/tax-document';
+import type { DocumentLink } from './DocumentScreen';
 
+// a job's progress (a close, a re-costing) and the attachments of a saved document come with the first page that
+// shows them: a new document's form fetches neither (issue 12: a screen fetches what it uses)
+const JobProgress = lazy(() => import('../jobs/JobProgress').then((m) => ({ default: m.JobProgress })));
+const Attachments = lazy(() => import('./DocumentAttachments').then((m) => ({ default: m.Attachments })));
 // the 80 mm receipt (issue 15) loads when asked for: it stays out of every document screen's first load
 const ReceiptDialog = lazy(() =>
   import('../receipt/ReceiptDialog').then((m) => ({ default: m.ReceiptDialog })),
 );
-import type { DocumentLink } from './DocumentScreen';
 
 export function DocumentPage({
   doc: declared,
@@ -264,30 +266,34 @@ export function DocumentPage({
       ) : null}
       {closeJob ? (
         <div className="erp-md__notice" data-testid="doc-close-job">
-          <JobProgress
-            key={closeJob}
-            service={doc.service}
-            jobId={closeJob}
-            onFinished={() => void reread()}
-            onGone={() => setCloseJob(null)}
-          >
-            {(job) =>
-              job.status === 'succeeded' ? (
-                <Message severity="success" text={t('doc.closedDone')} data-testid="doc-close-done" />
-              ) : null
-            }
-          </JobProgress>
+          <Suspense fallback={null}>
+            <JobProgress
+              key={closeJob}
+              service={doc.service}
+              jobId={closeJob}
+              onFinished={() => void reread()}
+              onGone={() => setCloseJob(null)}
+            >
+              {(job) =>
+                job.status === 'succeeded' ? (
+                  <Message severity="success" text={t('doc.closedDone')} data-testid="doc-close-done" />
+                ) : null
+              }
+            </JobProgress>
+          </Suspense>
         </div>
       ) : null}
       {record?.recostJobId ? (
         <div className="erp-md__notice" data-testid="doc-recost-job">
           <Tag value={t('doc.recosting')} severity="warning" data-testid="doc-recosting" />
-          <JobProgress
-            key={record.recostJobId}
-            service={doc.service}
-            jobId={record.recostJobId}
-            onFinished={() => void reread()}
-          />
+          <Suspense fallback={null}>
+            <JobProgress
+              key={record.recostJobId}
+              service={doc.service}
+              jobId={record.recostJobId}
+              onFinished={() => void reread()}
+            />
+          </Suspense>
         </div>
       ) : null}
       <div className="erp-md__card">
@@ -339,12 +345,14 @@ export function DocumentPage({
           <DocumentNotes {...part} />
         </form>
         {record ? (
-          <Attachments
-            doc={doc}
-            record={record}
-            canChange={!readOnly}
-            onChange={(attachments) => setRecord((r) => (r ? { ...r, attachments } : r))}
-          />
+          <Suspense fallback={null}>
+            <Attachments
+              doc={doc}
+              record={record}
+              canChange={!readOnly}
+              onChange={(attachments) => setRecord((r) => (r ? { ...r, attachments } : r))}
+            />
+          </Suspense>
         ) : (
           <p className="erp-md-form__hint">{t('doc.attachAfterSave')}</p>
         )}

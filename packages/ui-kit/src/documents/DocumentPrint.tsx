@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { formatDecimal, type DocumentDef, type DocumentRecord } from '@erp/contracts';
 import { PrintHeader, PrintSignatures, useLetterhead } from '../PrintHeader';
 import { fieldLabel, formatDate, label, type Language } from '@erp/i18n';
@@ -7,9 +8,14 @@ import { type ReferenceOption } from '../master-data/references';
 import { lineValue, linesOf } from './document-model';
 import { type CatalogItem } from './items';
 import { namesOf } from './document-references';
-import { isTaxDocument } from './tax-invoice/tax-invoice-model';
-import { TaxInvoiceView } from './tax-invoice/TaxInvoiceView';
-import { type PrintBlocks } from './tax-invoice/TaxInvoicePrint';
+import { isTaxDocument } from './tax-invoice/tax-document';
+import type { PrintBlocks } from './tax-invoice/TaxInvoicePrint';
+
+// the tax invoice's sheet (its bilingual layout and QR code) comes with the first issued money document shown:
+// a stock document's page never fetches it (issue 12: a screen fetches what it uses)
+const TaxInvoiceView = lazy(() =>
+  import('./tax-invoice/TaxInvoiceView').then((m) => ({ default: m.TaxInvoiceView })),
+);
 
 /** Without a template: notes and signature lines, no texts (every print as it always was). */
 export const defaultPrintBlocks: PrintBlocks = {
@@ -62,12 +68,14 @@ export function PrintView({
   if (record && isTaxDocument(doc, record)) {
     const method = doc.payments?.method.name ?? '';
     return (
-      <TaxInvoiceView
-        doc={doc}
-        record={record}
-        paymentNames={new Map([...names, ...namesOf(references[method])])}
-        blocks={blocks}
-      />
+      <Suspense fallback={null}>
+        <TaxInvoiceView
+          doc={doc}
+          record={record}
+          paymentNames={new Map([...names, ...namesOf(references[method])])}
+          blocks={blocks}
+        />
+      </Suspense>
     );
   }
   return (

@@ -1,6 +1,6 @@
 import { isApiError } from '@erp/api-client';
 import { Button } from 'primereact/button';
-import { ConfirmLater } from '../ConfirmLater';
+import { ConfirmLater } from '../on-demand';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { transitionsOf, type DocumentDef, type DocumentRecord } from '@erp/contracts';

@@ -1,13 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  dec,
-  formatDecimal,
-  inventoryRoutes,
-  quantityFieldOf,
-  type DocumentDef,
-  type StockBalanceRow,
-} from '@erp/contracts';
+import { dec, formatDecimal, quantityFieldOf, type DocumentDef, type StockBalanceRow } from '@erp/contracts';
 import { useFeature } from '../feature';
 import type { ExtraColumn } from '../lines/LinesGrid';
 import type { FormValues } from '../master-data/form-model';
@@ -29,6 +22,9 @@ async function loadBook(
   date: string,
   signal: AbortSignal,
 ): Promise<StockBalanceRow[]> {
+  // inventory's routes (with the stock reports' declarations) come with the first count sheet, not with every
+  // document form (issue 12: a screen fetches what it uses)
+  const { inventoryRoutes } = await import('@erp/contracts/src/inventory-routes');
   const rows: StockBalanceRow[] = [];
   for (let page = 1; rows.length < MAX_DOCUMENT_LINES; page++) {
     const answer = await api.get<{ items: StockBalanceRow[]; total: number }>(

@@ -1,8 +1,8 @@
-import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '@erp/contracts';
 import type { EntityRecord } from './form-model';
-import { LazyMasterDataForm } from './lazy-form';
+import { DialogLater } from '../on-demand';
+import { LazyMasterDataForm, preloadMasterDataForm } from './lazy-form';
 import type { ReferenceOption } from './references';
 
 /** Which record the dialog shows: a new one (in the tree, under a parent) or an existing one to edit or view. */
@@ -38,8 +38,9 @@ export function RecordDialog({
 }) {
   const { t } = useTranslation('ui');
   return (
-    <Dialog
+    <DialogLater
       visible={state !== null}
+      onFirstShow={preloadMasterDataForm}
       onHide={onClose}
       header={t(
         state?.kind === 'new' ? 'md.newTitle' : state?.kind === 'edit' ? 'md.editTitle' : 'md.viewTitle',
@@ -67,6 +68,6 @@ export function RecordDialog({
           onCancel={onClose}
         />
       ) : null}
-    </Dialog>
+    </DialogLater>
   );
 }

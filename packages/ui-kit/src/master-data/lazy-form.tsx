@@ -10,6 +10,8 @@ import type { MasterDataFormProps } from './MasterDataForm';
  */
 const form = () => import('./MasterDataForm').then((m) => ({ default: m.MasterDataForm }));
 const FormOfEntity = lazy(form);
+/** Starts fetching the form's code (a dialog about to show one fetches it beside its own). */
+export const preloadMasterDataForm = (): void => void form().catch(() => undefined);
 const FormWithPhones = lazy(() => Promise.all([form(), loadPhoneRules()]).then(([m]) => m));
 
 const hasPhone = (fields: readonly FieldDef[]): boolean =>

@@ -1,5 +1,9 @@
 import { Suspense, use } from 'react';
-import { taxQrDataUrl } from './tax-qr';
+
+// the QR library (≈ 9 KB gz) comes with the first code drawn: most documents a form opens have none (a transfer,
+// an adjustment), and the image is drawn apart from the page anyway (issue 12: a screen fetches what it uses)
+const taxQrDataUrl = (text: string, size: number) =>
+  import('./tax-qr').then((m) => m.taxQrDataUrl(text, size));
 
 // the images drawn this session, by text and size: a re-render (or a second print) draws nothing again
 const drawn = new Map<string, Promise<string | null>>();

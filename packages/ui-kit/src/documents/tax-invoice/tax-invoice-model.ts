@@ -1,12 +1,9 @@
-import {
-  zatcaQrText,
-  type DocumentDef,
-  type DocumentRecord,
-  type ReferenceName,
-  type ZatcaQrFields,
-} from '@erp/contracts';
+import { zatcaQrText, type DocumentRecord, type ReferenceName, type ZatcaQrFields } from '@erp/contracts';
 import { label } from '@erp/i18n';
 import type { Letterhead } from '../../PrintHeader';
+import { issueOf, moneyOf } from './tax-document';
+
+export * from './tax-document';
 
 /**
  * What a tax invoice prints (issue 14, deliverable 6; ZATCA's tax invoice and credit note): read from the issued
@@ -29,40 +26,6 @@ export interface Buyer {
   extraNumber?: string | null;
   country?: string | null;
 }
-
-/** An issued document's place in its unit's chain, as the read gives it. */
-export interface IssueFacts {
-  uuid: string;
-  unit: string;
-  counter: number;
-  previousHash: string;
-  hash: string;
-  issuedAt: string;
-}
-
-export interface MoneyFacts {
-  lines: { gross: string; discount: string; net: string; vat: string; total: string }[];
-  categories: { category: string; rate: string; taxable: string; vat: string; discount: string }[];
-  lineNet: string;
-  discount: string;
-  taxExclusive: string;
-  vat: string;
-  taxInclusive: string;
-}
-
-/** The document prints as a tax invoice (or credit note): a money document of an issue chain, once issued. */
-export function isTaxDocument(doc: Pick<DocumentDef, 'money' | 'issueChain'>, record: DocumentRecord | null) {
-  return Boolean(doc.money && doc.issueChain && record && issueOf(record) && moneyOf(record));
-}
-
-export const issueOf = (record: DocumentRecord): IssueFacts | null =>
-  (record.issue as IssueFacts | null | undefined) ?? null;
-export const moneyOf = (record: DocumentRecord): MoneyFacts | null =>
-  (record.money as MoneyFacts | undefined) ?? null;
-
-/** A return is a credit note: it names its original invoice and a coded reason. */
-export const isCreditNote = (record: DocumentRecord) =>
-  typeof record.reason === 'string' && record.reason !== '';
 
 /** The seller's name on the invoice and in its QR code: the company's Arabic (legal) name. */
 export const sellerNameOf = (company: Seller) => (company.arabicName || company.englishName).trim();
