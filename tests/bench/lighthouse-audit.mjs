@@ -24,6 +24,54 @@ async function audit(page, path, signedIn) {
     page,
   );
   const { categories, audits } = result.lhr;
+  // LH_DETAILS=1: what moves the score, on stderr (the benchmark prints it)
+  if (process.env.LH_DETAILS) {
+    const items = (id) => audits[id]?.details?.items ?? [];
+    console.error('## ' + path);
+    console.error(
+      'layout-shifts',
+      JSON.stringify(
+        items('layout-shifts').map((i) => ({
+          score: i.score,
+          node: i.node?.snippet,
+          sel: i.node?.selector,
+          sub: (i.subItems?.items ?? []).map((x) => x.extra?.value ?? x.cause),
+        })),
+        null,
+        1,
+      ),
+    );
+    console.error(
+      'long-tasks',
+      JSON.stringify(
+        items('long-tasks')
+          .slice(0, 12)
+          .map((i) => ({ url: i.url, start: Math.round(i.startTime), dur: Math.round(i.duration) })),
+      ),
+    );
+    console.error(
+      'bootup',
+      JSON.stringify(
+        items('bootup-time')
+          .slice(0, 8)
+          .map((i) => ({
+            url: i.url,
+            total: Math.round(i.total),
+            script: Math.round(i.scripting),
+            parse: Math.round(i.scriptParseCompile),
+          })),
+      ),
+    );
+    console.error(
+      'mainthread',
+      JSON.stringify(
+        items('mainthread-work-breakdown').map((i) => ({
+          g: i.groupLabel ?? i.group,
+          d: Math.round(i.duration),
+        })),
+      ),
+    );
+  }
   const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
   const failing = (categories.accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)

@@ -3,6 +3,8 @@
  * Lighthouse's desktop settings (the product is used on shop and office desktops) and Debian's chromium.
  * Not a timed test; run `pnpm bench:lighthouse` (it builds what is missing and starts the embedded product).
  * The shared machine is noisy: the performance score moves with its load, the accessibility score does not.
+ * `LH_DETAILS=1` also prints what moves the score on each page: its layout shifts (the elements that moved), long
+ * tasks, the scripts' start-up time and the main thread's work by kind.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -40,12 +42,13 @@ async function main(): Promise<void> {
   try {
     // Lighthouse runs in a plain Node process (see lighthouse-audit.mjs), asynchronously: the product it
     // measures is served by this one
-    const { stdout } = await run(process.execPath, [
+    const { stdout, stderr } = await run(process.execPath, [
       path.join(__dirname, 'lighthouse-audit.mjs'),
       app.url,
       PASSWORD,
       stockDocuments[0]!.route,
     ]);
+    if (stderr.trim()) console.error(stderr.trim());
     for (const line of stdout.trim().split('\n')) {
       const s = JSON.parse(line) as Scores;
       console.log(
