@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { Embedded } from '@erp/runner';
 import { openDatabase, type Db } from '@erp/service-kit';
 import { rawMariadbRate, rawSqliteRate } from './raw-posting';
@@ -20,6 +21,8 @@ export interface SalesFlow {
   post(branch?: number): Promise<number>;
   /** How many branches the flow sells in. */
   branches: number;
+  /** What a client sends for an invoice in each branch (`sustained`'s clients send it from their own thread). */
+  requests: readonly { url: string; headers: Record<string, string>; body: string }[];
 }
 
 export const pct = (xs: number[], p: number) =>
@@ -145,27 +148,36 @@ export async function salesFlow(
     await res.arrayBuffer();
     return performance.now() - t;
   };
-  return { post, branches: branches.length };
+  const requests = sent.map(({ headers: branchHeaders, body: json }) => ({
+    url: `${url}/api/SalesInvoices`,
+    headers: branchHeaders,
+    body: json,
+  }));
+  return { post, branches: branches.length, requests };
 }
 
 /**
  * `clients` clients posting invoices one after another for `seconds`, all in the default branch or, `spread`,
- * the nth client in the flow's nth branch round the flow's branches; each answer's time in ms.
+ * the nth client in the flow's nth branch round the flow's branches; each answer's time in ms. The clients run
+ * in a worker thread (flow-clients.mjs): in the embedded mode the product's event loop is this process's.
  */
-export async function sustained(
+export function sustained(
   flow: SalesFlow,
   clients: number,
   seconds: number,
   spread = false,
 ): Promise<number[]> {
-  const latencies: number[] = [];
-  const until = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      while (performance.now() < until) latencies.push(await flow.post(spread ? client : 0));
-    }),
-  );
-  return latencies;
+  const worker = new Worker(path.join(__dirname, 'flow-clients.mjs'), {
+    workerData: { requests: flow.requests, clients, seconds, spread },
+  });
+  return new Promise<number[]>((resolve, reject) => {
+    worker.once('message', (m: { latencies?: number[]; error?: string }) => {
+      if (m.error) reject(new Error(m.error));
+      else resolve(m.latencies!);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
 }
 
 /** Sales invoices accounts has booked in both parts (their money and their cost), in accounts' database. */
