@@ -12,7 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../support/chromium';
-import { scriptsFetchedDuring } from '../support/script-weight';
+import { kb, screenShown, scriptsFetchedDuring } from '../support/script-weight';
 import { masterDataEntities, stockDocuments } from '@erp/contracts';
 import { repoRoot, startEmbedded } from '@erp/runner';
 import { ensureWebBuilt } from '../../services/runner/src/web-build';
@@ -27,7 +27,6 @@ const APPS: Record<string, string> = {
   concrete: 'mfe_concrete',
 };
 
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 /** Cold loads timed per page: the shared machine's load moves single runs by hundreds of ms; the median less. */
 const RUNS = Math.max(1, Number(process.env.ERP_BENCH_RUNS ?? 3));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -167,7 +166,7 @@ async function main(): Promise<void> {
       const scripts = await scriptsDuring(fresh, shared, async () => {
         const started = performance.now();
         await fresh.goto(first.route);
-        await fresh.locator('.p-datatable').first().waitFor({ timeout: 30_000 });
+        await screenShown(fresh, 'list');
         usable = performance.now() - started;
       });
       await cold.close();
@@ -177,7 +176,7 @@ async function main(): Promise<void> {
         const page2 = await again.newPage();
         const started = performance.now();
         await page2.goto(first.route);
-        await page2.locator('.p-datatable').first().waitFor({ timeout: 30_000 });
+        await screenShown(page2, 'list');
         times.push(performance.now() - started);
         await again.close();
       }
@@ -194,8 +193,7 @@ async function main(): Promise<void> {
       const load = async () => {
         const started = performance.now();
         await fresh.goto(form);
-        await fresh.getByTestId('doc-save').waitFor({ timeout: 30_000 });
-        await fresh.getByTestId('doc-form').locator('table').first().waitFor({ timeout: 30_000 });
+        await screenShown(fresh, 'form');
         formTimes.push(performance.now() - started);
       };
       if (run === 0) formScripts = await scriptsDuring(fresh, shared, load);

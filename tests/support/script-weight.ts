@@ -46,3 +46,18 @@ export async function scriptsFetchedDuring(
   }
   return Promise.all(seen.map(async (s) => ({ pathname: s.pathname, early: s.early, gz: await s.gz })));
 }
+
+/** A size in KB with one decimal, as the figures are printed (a display of bytes, not an amount). */
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * Waits until a screen is usable, as the weight and time figures count it: a document form's Save button and
+ * lines grid, a list's table, the home page's menu.
+ */
+export async function screenShown(page: Page, kind: 'form' | 'list' | 'home'): Promise<void> {
+  if (kind === 'form') {
+    await page.getByTestId('doc-save').waitFor({ timeout: 30_000 });
+    await page.getByTestId('doc-form').locator('table').first().waitFor({ timeout: 30_000 });
+  } else if (kind === 'list') await page.locator('.p-datatable').first().waitFor({ timeout: 30_000 });
+  else await page.locator('.erp-menu__group').first().waitFor({ timeout: 30_000 });
+}

@@ -2,7 +2,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   documentScreenPath,
@@ -26,11 +26,9 @@ import { StatusTags } from './StatusTags';
 import { RowActions } from '../RowActions';
 import { DeleteConfirm } from '../DeleteConfirm';
 import { DialogLater } from '../on-demand';
-
 // a document viewed from the list opens its page in a dialog: the page's code (the lines grid, pickers and
 // calendar) comes with the first one viewed, not with the list (issue 12: a screen fetches what it uses)
-const documentPage = () => import('./DocumentPage');
-const DocumentPage = lazy(() => documentPage().then((m) => ({ default: m.DocumentPage })));
+import { DocumentPage, loadDocumentPage } from './DocumentScreen';
 
 /** A list row: the record without its lines and attachments. */
 type ListRow = Record<string, unknown> & {
@@ -265,7 +263,7 @@ export function DocumentList({
       </div>
       <DialogLater
         visible={viewing !== null}
-        onFirstShow={() => void documentPage().catch(() => undefined)}
+        onFirstShow={() => void loadDocumentPage().catch(() => undefined)}
         onHide={() => setViewing(null)}
         header={docName}
         className="erp-md-dialog erp-doc-view"

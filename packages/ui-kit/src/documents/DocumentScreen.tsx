@@ -12,7 +12,9 @@ import { KitStyles } from '../master-data/MasterDataScreen';
 // The list and the form load apart: a form never fetches the list's DataTable and paginator, a list never the
 // form's lines grid, pickers and calendar (issue 12, the first screen comes fast).
 const DocumentList = lazy(() => import('./DocumentList').then((m) => ({ default: m.DocumentList })));
-const DocumentPage = lazy(() => import('./DocumentPage').then((m) => ({ default: m.DocumentPage })));
+/** The document page's code (a list's view dialog starts it on its first opening, beside the dialog's own). */
+export const loadDocumentPage = () => import('./DocumentPage');
+export const DocumentPage = lazy(() => loadDocumentPage().then((m) => ({ default: m.DocumentPage })));
 
 export { saveBlob } from './DocumentAttachments';
 
