@@ -204,6 +204,14 @@ async function main(): Promise<void> {
     console.log(
       `typical requests: idle p50 ${p(idle, 0.5).toFixed(1)} ms, p99 ${p(idle, 0.99).toFixed(1)} ms (n=${idle.length}); while the jobs run (after the last save) p50 ${p(during, 0.5).toFixed(1)} ms, p99 ${p(during, 0.99).toFixed(1)} ms (n=${during.length}); while the documents save p50 ${p(duringSaves, 0.5).toFixed(1)} ms, p99 ${p(duringSaves, 0.99).toFixed(1)} ms (n=${duringSaves.length})`,
     );
+    // which request the p99 is made of: each URL's own figures, idle and while the jobs run
+    for (const [i, url] of others.entries()) {
+      const mine = (xs: Sample[]) => xs.filter((x) => x.url === i).map((x) => x.ms);
+      const [a, b] = [mine(idleSamples), mine(samples.filter((x) => x.at >= savedAtClock))];
+      console.log(
+        `  ${url.slice(app.url.length)}: idle p50 ${p(a, 0.5).toFixed(1)} ms, p99 ${p(a, 0.99).toFixed(1)}; while the jobs run p50 ${p(b, 0.5).toFixed(1)}, p99 ${p(b, 0.99).toFixed(1)}`,
+      );
+    }
     console.log(
       `whole-store report page: idle p50 ${p(idleReport, 0.5).toFixed(1)} ms, p99 ${p(idleReport, 0.99).toFixed(1)} ms (n=${idleReport.length}); while the jobs run p50 ${p(duringReport, 0.5).toFixed(1)} ms, p99 ${p(duringReport, 0.99).toFixed(1)} ms (n=${duringReport.length}); p99 ratio ${(p(duringReport, 0.99) / p(idleReport, 0.99)).toFixed(2)}`,
     );
@@ -223,7 +231,7 @@ async function main(): Promise<void> {
         h = { quantity: h.quantity + (value === null ? -quantity : quantity), value: h.value + v };
       }
       const [sum] = (await db('stock_movements')
-        .where({ item_id: ids[i], store_id: store })
+        .where({ tenant_id: tenantId, item_id: ids[i], store_id: store })
         .sum({ q: 'quantity', v: 'value' })) as Record<string, unknown>[];
       const balance = (await db('stock_balances')
         .where({ item_id: ids[i], store_id: store })

@@ -13,6 +13,7 @@ import {
 import {
   referenceNames,
   searchColumns,
+  searchIndexFor,
   type ReportRequest,
   type ReportResult,
   type TenantScope,
@@ -180,13 +181,19 @@ export async function stockBalance(
     balances = s('stock_balances').select('item_id', 'store_id', 'quantity', 'value');
     inStores(balances, query, 'store_id');
   }
+  // an item found by a part of its code, name or barcode: through the items' search index where there is one
+  // (a LIKE over 100,000 items read them all, for the page, its count and its totals: 110 ms a search); the
+  // items are then read by the rowids the index found, not walked by the tenant's index ('+' keeps SQLite off it)
+  const throughIndex = await searchIndexFor(s, items, query.search);
   const base: Knex.QueryBuilder = query.date
     ? db
         .from(balances.as('b'))
         .join(`${ITEMS} as i`, (j) =>
           j.on('i.id', '=', 'b.item_id').andOn('i.tenant_id', '=', db.raw('?', [s.tenantId])),
         )
-    : db.from(`${ITEMS} as i`).where('i.tenant_id', s.tenantId);
+    : throughIndex
+      ? db.from(`${ITEMS} as i`).whereRaw('+i.tenant_id = ?', [s.tenantId])
+      : db.from(`${ITEMS} as i`).where('i.tenant_id', s.tenantId);
   const rowsOf = (byItems: boolean): Knex.QueryBuilder => {
     const q = base.clone();
     if (!query.date) {
@@ -203,7 +210,8 @@ export async function stockBalance(
     }
     q.select('b.item_id', 'b.store_id', 'b.quantity', 'b.value', ...itemColumns);
     if (query.nonZero === 'true') q.andWhere((w) => w.whereNot('b.quantity', 0).orWhereNot('b.value', 0));
-    searchColumns(q, ['i.code', 'i.arabic_name', 'i.english_name', 'i.barcode'], query.search);
+    if (throughIndex) throughIndex(q, 'i');
+    else searchColumns(q, ['i.code', 'i.arabic_name', 'i.english_name', 'i.barcode'], query.search);
     return q;
   };
   return pageOfBalances(s, rowsOf, query, query.storeId ?? null, true, async (found) => {

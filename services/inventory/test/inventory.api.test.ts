@@ -462,6 +462,27 @@ describe.each(engines())('inventory on %s', (engine) => {
     expect(report.body.items.find((r: { itemId: string }) => r.itemId === ids.item)).toEqual(
       expect.objectContaining({ quantity: held.quantity, value: held.value }),
     );
+    // its search (a part of the code, a name or the barcode, in any case; long terms through the items' search
+    // index on SQLite) finds exactly the rows that hold the term, now and at a date, with their totals
+    for (const at of ['', `&date=${year}-12-31`]) {
+      const all = (
+        await app.api.get(`/api/ItemsReports/StockBalance?pageSize=500&nonZero=false${at}`).set(as())
+      ).body as { items: Record<string, string>[]; total: number };
+      for (const term of ['تونة', 'ونة', 'تو', '6281', '000001', 'NNED TU', 'no such item']) {
+        const holds = (r: Record<string, string>) =>
+          [r.code, r.arabicName, r.englishName, r.barcode].some((t) =>
+            String(t).toLowerCase().includes(term.toLowerCase()),
+          );
+        const found = await app.api
+          .get(`/api/ItemsReports/StockBalance?pageSize=500&nonZero=false${at}`)
+          .query({ search: term })
+          .set(as());
+        expect(found.status).toBe(200);
+        const key = (r: Record<string, string>) => `${r.itemId} ${r.storeId} ${r.quantity} ${r.value}`;
+        expect(found.body.items.map(key).sort()).toEqual(all.items.filter(holds).map(key).sort());
+        expect(found.body.total).toBe(all.items.filter(holds).length);
+      }
+    }
     const atOpening = await app.api
       .get(`/api/ItemsReports/StockBalance?storeId=${ids.storeA}&date=${year - 1}-01-01`)
       .set(as());

@@ -43,11 +43,25 @@ export async function searchThroughIndex(
   entity: EntityDef,
   term: string | undefined,
 ): Promise<boolean> {
-  if (!term || [...term].length < 3 || !(await hasSearchIndex(s.db, entity))) return false;
+  const narrow = await searchIndexFor(s, entity, term);
+  narrow?.(q);
+  return narrow !== null;
+}
+
+/**
+ * `searchThroughIndex` in two steps, for a query built more than once (a report's page, count and totals): what
+ * narrows a query to the rows containing the term (the entity's table under `alias` if given), or null when
+ * the caller must search with LIKE.
+ */
+export async function searchIndexFor(
+  s: TenantScope,
+  entity: EntityDef,
+  term: string | undefined,
+): Promise<((q: Knex.QueryBuilder, alias?: string) => void) | null> {
+  if (!term || [...term].length < 3 || !(await hasSearchIndex(s.db, entity))) return null;
   const fts = searchIndexOf(entity);
   // a quoted phrase: every character literal, as the LIKE path escapes its wildcards
-  q.whereRaw(`${tableOf(entity)}.rowid in (select rowid from ${fts} where ${fts} match ?)`, [
-    `"${term.replace(/"/g, '""')}"`,
-  ]);
-  return true;
+  const phrase = `"${term.replace(/"/g, '""')}"`;
+  return (q, alias = tableOf(entity)) =>
+    q.whereRaw(`${alias}.rowid in (select rowid from ${fts} where ${fts} match ?)`, [phrase]);
 }

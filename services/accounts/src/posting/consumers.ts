@@ -1,5 +1,6 @@
 import { dec, events, toStored, type Dec, type PayloadOf } from '@erp/contracts';
 import {
+  insertArrays,
   nowIso,
   replicaHandlers,
   runSql,
@@ -212,6 +213,17 @@ const safeTransactionClosed: EventHandler = async (trx, envelope, payload) => {
 };
 
 type Correction = PayloadOf<'stockCostCorrected'>['corrections'][number];
+const CORRECTION_COLUMNS = [
+  'tenant_id',
+  'event_id',
+  'line_no',
+  'source_service',
+  'document_type',
+  'document_id',
+  'revision',
+  'branch_id',
+  'value',
+];
 
 /**
  * `inventory.stock.costCorrected`: back-dated re-costing changed the value of lines already booked. Each
@@ -227,24 +239,35 @@ const stockCostCorrected: EventHandler = async (trx, envelope, payload) => {
     envelope.branchId ?? '',
   );
   const perDocument = new Map<string, { key: Correction; byBranch: Map<string, Dec> }>();
+  // a part carries up to a thousand corrections, most of them of a few documents: each document is read (and
+  // locked) once, and the corrections are kept in one bulk insert
+  const known = new Map<string, PostingDocument | null>();
+  const kept: unknown[][] = [];
   for (const [i, c] of p.corrections.entries()) {
     if (!ruleFor(c.sourceService, c.documentType)) continue;
-    const known = await findPostingDocument(s, c, true);
-    if (known && known.revision > c.revision) continue;
-    const branchId = branchOf(c.storeId) || known?.branchId || '';
-    await s.insert(POSTING_CORRECTIONS, {
-      event_id: envelope.id,
-      line_no: i + 1,
-      ...documentKey(c),
-      revision: c.revision,
-      branch_id: branchId,
-      value: toStored(c.value),
-    });
-    const k = `${c.sourceService}\u0000${c.documentType}\u0000${c.documentId}\u0000${c.revision}`;
+    const d = `${c.sourceService}\u0000${c.documentType}\u0000${c.documentId}`;
+    if (!known.has(d)) known.set(d, await findPostingDocument(s, c, true));
+    const doc = known.get(d)!;
+    if (doc && doc.revision > c.revision) continue;
+    const branchId = branchOf(c.storeId) || doc?.branchId || '';
+    const key = documentKey(c);
+    kept.push([
+      s.tenantId,
+      envelope.id,
+      i + 1,
+      key.source_service,
+      key.document_type,
+      key.document_id,
+      c.revision,
+      branchId,
+      toStored(c.value),
+    ]);
+    const k = `${d}\u0000${c.revision}`;
     const entry = perDocument.get(k) ?? { key: c, byBranch: new Map<string, Dec>() };
     entry.byBranch.set(branchId, (entry.byBranch.get(branchId) ?? dec(0)).plus(dec(c.value)));
     perDocument.set(k, entry);
   }
+  await insertArrays(s.db, POSTING_CORRECTIONS, CORRECTION_COLUMNS, kept);
   for (const { key, byBranch } of perDocument.values()) {
     const doc = await findPostingDocument(s, key);
     if (!doc || doc.revision !== key.revision) continue;
