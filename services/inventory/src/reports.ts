@@ -14,6 +14,7 @@ import {
   referenceNames,
   searchColumns,
   searchIndexFor,
+  searchedColumns,
   type ReportRequest,
   type ReportResult,
   type TenantScope,
@@ -23,6 +24,8 @@ import { recostingOf } from './ledger/deferred';
 
 export type Row = Record<string, unknown>;
 const ITEMS = tableOf(items);
+// what the report's search looks in without the index: the columns the items' search index holds
+const SEARCHED = searchedColumns(items).map((c) => `i.${c}`);
 export const amount = (v: unknown) => fromStored((v ?? 0) as number).toString();
 
 /** One store asked for, or the caller's stores when they are limited to some branches. */
@@ -211,7 +214,7 @@ export async function stockBalance(
     q.select('b.item_id', 'b.store_id', 'b.quantity', 'b.value', ...itemColumns);
     if (query.nonZero === 'true') q.andWhere((w) => w.whereNot('b.quantity', 0).orWhereNot('b.value', 0));
     if (throughIndex) throughIndex(q, 'i');
-    else searchColumns(q, ['i.code', 'i.arabic_name', 'i.english_name', 'i.barcode'], query.search);
+    else searchColumns(q, SEARCHED, query.search);
     return q;
   };
   return pageOfBalances(s, rowsOf, query, query.storeId ?? null, true, async (found) => {
