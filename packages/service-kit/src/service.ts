@@ -1,9 +1,9 @@
 import { createInternalApi, type InternalApi } from './http/internal-api';
 import express, { type Express } from 'express';
 import type { Db, DbConfig, Trx } from './db/database';
-import { isLockConflict, openDatabase } from './db/database';
+import { openDatabase, writeGateOf } from './db/database';
+import { transactor } from './db/transact';
 import { migrate, type Migration } from './db/migrations';
-import { rolledBack } from './db/rollback-hooks';
 import { createLogger, type Logger } from './logger';
 import type { Bus, ConsumerHealth } from './messaging/bus';
 import { InboxConsumer, type EventHandler } from './messaging/inbox';
@@ -22,6 +22,7 @@ import { republishRoutes, type Republisher } from './republish';
 import { jobsMigration } from './jobs/jobs-migration';
 import { jobQueuedIn } from './jobs/job-queue';
 import { JobRunner } from './jobs/job-runner';
+import { JobThread } from './jobs/job-thread';
 import type { JobKind } from './jobs/job-types';
 import { jobRouteHandlers } from './jobs/job-routes';
 import { countRequests } from './jobs/request-pressure';
@@ -53,6 +54,11 @@ export interface ServiceModule {
   jobs?(deps: ServiceDeps): readonly JobKind<never, unknown>[];
   /** For a source of replicas (contracts' `replicaSources`): publishes its current state again on an admin's call. */
   republish?(deps: ServiceDeps): Republisher;
+  /**
+   * Where this module is declared (`{ file: __filename, exportName }`): a service with `thread` job kinds on
+   * SQLite runs them in a job thread, which loads the module from here (jobs/job-thread.ts).
+   */
+  source?: { file: string; exportName: string };
 }
 
 export interface StartOptions {
@@ -138,25 +144,7 @@ export function jobPauses(raw: string | undefined): Record<string, number> {
   return out;
 }
 
-/** Attempts of a request's transaction that loses to another over locks (MySQL deadlock or lock wait). */
-export const LOCK_CONFLICT_ATTEMPTS = 5;
-
-/**
- * Runs `attempt` again when its transaction lost a deadlock or a lock wait: the database rolled it back whole,
- * so running the work again from the start is the same request, not a second one (an idempotency key inside it
- * was rolled back too). Without this a user saving while a re-costing job or another save held the same rows
- * got a 500. The pause grows and is jittered, so two losers do not meet again at once.
- */
-export async function retryLockConflicts<T>(attempt: () => Promise<T>): Promise<T> {
-  for (let n = 1; ; n++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!isLockConflict(error) || n >= LOCK_CONFLICT_ATTEMPTS) throw error;
-      await new Promise((r) => setTimeout(r, 10 * 2 ** n + Math.floor(Math.random() * 20)));
-    }
-  }
-}
+export { LOCK_CONFLICT_ATTEMPTS, retryLockConflicts } from './db/transact';
 
 export async function startService(module: ServiceModule, options: StartOptions): Promise<RunningService> {
   const logger = options.logger ?? createLogger(module.name);
@@ -165,12 +153,16 @@ export async function startService(module: ServiceModule, options: StartOptions)
   const relay = new OutboxRelay(db, options.bus, logger.child('relay'), {
     pollMs: options.relayPollMs ?? 250,
   });
+  const env = options.env ?? process.env;
+  let thread: JobThread | null = null;
+  const threaded = options.db.client === 'sqlite' && module.source && env.ERP_JOB_THREAD !== 'off';
   const jobs = new JobRunner(db, logger.child('jobs'), {
     pollMs: options.jobPollMs,
     leaseMs: options.jobLeaseMs,
     // embedded SQLite has one process per database file: a claim left by an earlier run is void
     exclusive: options.db.client === 'sqlite',
-    pauseMs: jobPauses((options.env ?? process.env).ERP_JOB_PAUSE_MS),
+    pauseMs: jobPauses(env.ERP_JOB_PAUSE_MS),
+    ...(threaded ? { claims: (kind) => !kind.thread, onNudge: () => thread?.nudge() } : {}),
   });
   const deps: ServiceDeps = {
     name: module.name,
@@ -178,34 +170,40 @@ export async function startService(module: ServiceModule, options: StartOptions)
     db,
     tokens: options.tokens,
     logger,
-    env: options.env ?? process.env,
+    env,
     internal: createInternalApi(
       options.tokens,
       options.gatewayUrl ?? (() => (options.env ?? process.env).ERP_GATEWAY_URL),
     ),
-    async transact(work) {
-      let used: object | null = null;
-      const result = await retryLockConflicts(async () => {
-        let attempt: object | null = null;
-        try {
-          return await db.transaction((trx) => {
-            used = attempt = trx;
-            return work(trx);
-          });
-        } catch (error) {
-          // what the attempt did outside the database is undone (a stock hold of the sale that failed)
-          if (attempt) await rolledBack(attempt);
-          throw error;
-        }
-      });
+    transact: transactor(db, (used) => {
       relay.nudge();
       // a job queued in the transaction exists now: run it without waiting for the next poll
       if (used && jobQueuedIn(used)) jobs.nudge();
-      return result;
-    },
+    }),
   };
   const seedInfo = options.seed === false ? undefined : ((await module.seed?.(deps)) ?? undefined);
-  jobs.register(module.jobs?.(deps) ?? []);
+  const kinds = module.jobs?.(deps) ?? [];
+  jobs.register(kinds);
+  const threadKinds = kinds.filter((k) => k.thread).map((k) => k.kind);
+  const gate = writeGateOf(db);
+  if (threaded && module.source && options.db.client === 'sqlite' && gate && threadKinds.length > 0)
+    thread = new JobThread(
+      db,
+      {
+        service: module.name,
+        source: module.source,
+        filename: options.db.filename,
+        gate,
+        kinds: threadKinds,
+        processId: `${jobs.processId}-thread`,
+        env: { ...env },
+        pollMs: options.jobPollMs,
+        leaseMs: options.jobLeaseMs,
+        pauseMs: jobPauses(env.ERP_JOB_PAUSE_MS),
+      },
+      logger.child('job-thread'),
+      () => relay.nudge(),
+    );
   const handlers = module.consumers?.(deps);
   const consumer =
     handlers && Object.keys(handlers).length > 0
@@ -243,6 +241,7 @@ export async function startService(module: ServiceModule, options: StartOptions)
       await retention.stop();
       await consumer?.stop();
       await jobs.stop();
+      await thread?.stop();
       await relay.stop();
       await db.destroy();
     },

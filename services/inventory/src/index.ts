@@ -30,6 +30,8 @@ const starters = starterRecords(inventoryStarters);
 
 /** inventory: the catalog, the stock ledger with weighted-average cost per store, stock documents, reports. */
 export const inventoryModule: ServiceModule = {
+  // its re-costing job runs in a job thread, which loads this module anew
+  source: { file: __filename, exportName: 'inventoryModule' },
   name: 'inventory',
   migrations: [
     replicaMigration,

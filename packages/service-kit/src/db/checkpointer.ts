@@ -93,6 +93,11 @@ function fallBack(): void {
   waiting.clear();
 }
 
+/** A second connection to a file whose checkpoints the worker has: it keeps the same backstop as the first. */
+export function keepBackstopCheckpoints(conn: SqliteConnection): void {
+  conn.pragma(`wal_autocheckpoint = ${BACKSTOP_FRAMES}`);
+}
+
 /** Hands a database file's checkpoints to the worker (the connection keeps only its backstop); true when it took them. */
 export function offloadCheckpoints(filename: string, conn: SqliteConnection): boolean {
   if (filename === ':memory:' || filename === '') return false;

@@ -1,7 +1,8 @@
 import { chmodSync, closeSync, openSync } from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
 import mysql from 'mysql2/promise';
-import { offloadCheckpoints, releaseCheckpoints } from './checkpointer';
+import { gateKnex, gateStatement, gateTransactions, newWriteGate, WriteGate } from './write-gate';
+import { keepBackstopCheckpoints, offloadCheckpoints, releaseCheckpoints } from './checkpointer';
 
 export type DbConfig =
   | {
@@ -9,6 +10,11 @@ export type DbConfig =
       filename: string;
       /** A reader beside the service's own connection (the fault run's checks): no writes, no checkpoints. */
       readonly?: boolean;
+      /**
+       * A second writer beside the service's own connection (its job thread), through the first one's write
+       * gate (`writeGateOf`); checkpoints stay with the first.
+       */
+      secondary?: { gate: SharedArrayBuffer };
     }
   | { client: 'mysql'; url: string; database: string };
 
@@ -32,6 +38,8 @@ async function ensureMysqlDatabase(url: string, database: string): Promise<void>
 interface SqliteConnection {
   pragma(s: string): unknown;
   prepare(sql: string): unknown;
+  readonly inTransaction: boolean;
+  transaction(fn: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown;
 }
 
 /** Statements kept per connection; the SQL of a service's queries repeats (knex prepares on every query). */
@@ -42,7 +50,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * prepares each query anew, which costs as much as running a lookup by index. SQLite re-prepares a cached
  * statement itself after a schema change; the least recently used one is dropped past the limit.
  */
-function cachePreparedStatements(conn: SqliteConnection): void {
+function cachePreparedStatements(conn: SqliteConnection, gate: WriteGate | null): void {
   const prepare = conn.prepare.bind(conn);
   const cache = new Map<string, unknown>();
   conn.prepare = (sql: string) => {
@@ -50,12 +58,18 @@ function cachePreparedStatements(conn: SqliteConnection): void {
     if (statement !== undefined) cache.delete(sql);
     else {
       statement = prepare(sql);
+      if (gate) gateStatement(statement as Parameters<typeof gateStatement>[0], sql, conn, gate);
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
     }
     cache.set(sql, statement);
     return statement;
   };
 }
+
+const gates = new WeakMap<Db, SharedArrayBuffer>();
+
+/** The write gate of a service's SQLite connection, for a second writer (its job thread); null on MySQL. */
+export const writeGateOf = (db: Db): SharedArrayBuffer | null => gates.get(db) ?? null;
 
 /**
  * A database file only its owner reads (0600), made so before SQLite opens it: SQLite gives its -wal and -shm
@@ -80,7 +94,11 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
       pool: { min: 0, max: 1 },
     });
   if (config.client === 'sqlite') {
-    privateFile(config.filename);
+    if (!config.secondary) privateFile(config.filename);
+    const secondary = config.secondary !== undefined;
+    // the service's connection makes the gate its job thread's connection will pass too (write-gate.ts)
+    const memory = config.secondary?.gate ?? newWriteGate();
+    const gate = new WriteGate(memory, secondary ? 'thread' : 'service');
     const filename = config.filename;
     const offloaded: SqliteConnection[] = [];
     const db = knexFactory({
@@ -91,7 +109,8 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
         min: 1,
         max: 1,
         afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
-          cachePreparedStatements(conn);
+          cachePreparedStatements(conn, gate);
+          gateTransactions(conn, gate);
           conn.pragma('journal_mode = WAL');
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
@@ -100,11 +119,14 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
           conn.pragma('journal_size_limit = 67108864');
           // 32 MB of pages in memory (the default is 2 MB): a re-costing walks the ledger's indexes item by item
           conn.pragma('cache_size = -32768');
-          if (offloadCheckpoints(filename, conn)) offloaded.push(conn);
+          if (secondary) keepBackstopCheckpoints(conn);
+          else if (offloadCheckpoints(filename, conn)) offloaded.push(conn);
           done(null, conn);
         },
       },
     });
+    gates.set(db, memory);
+    if (!secondary) gateKnex(db.client as unknown as Parameters<typeof gateKnex>[0], gate);
     // the checkpoint worker lets go of the file first: the service's connection then closes last (see checkpointer.ts)
     const client = db.client as { destroy: (callback?: unknown) => Promise<unknown> };
     const destroy = client.destroy.bind(client);

@@ -25,7 +25,7 @@ const ACTIVE: JobStatus[] = ['queued', 'running'];
  * resumes it from its last state (or fails it, for kinds that cannot resume).
  */
 export class JobRunner {
-  readonly processId = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  readonly processId: string;
   private readonly kinds = new Map<string, JobKind<unknown, unknown>>();
   /** Jobs this process has claimed and run, so a claim found on another job means a resumption. */
   private readonly owned = new Set<string>();
@@ -45,6 +45,7 @@ export class JobRunner {
     private readonly logger: Logger,
     private readonly options: JobRunnerOptions = {},
   ) {
+    this.processId = options.processId ?? `${process.pid}-${randomBytes(4).toString('hex')}`;
     this.pollMs = options.pollMs ?? 1000;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.budgetMs = options.budgetMs ?? 10;
@@ -56,7 +57,19 @@ export class JobRunner {
     for (const k of kinds) this.kinds.set(k.kind, k as unknown as JobKind<unknown, unknown>);
   }
 
+  /** The kinds this runner claims (undefined: every kind, as registered). */
+  private claimed(): string[] | undefined {
+    const claims = this.options.claims;
+    if (!claims) return undefined;
+    return [...this.kinds.values()].filter((k) => claims(k)).map((k) => k.kind);
+  }
+
   async start(): Promise<void> {
+    if (this.options.housekeeping === false) {
+      this.stopped = false;
+      this.nudge();
+      return;
+    }
     if (this.options.exclusive)
       await this.db('jobs').whereIn('status', ACTIVE).update({ claimed_by: null, lease_until: null });
     const cutoff = new Date(Date.now() - (this.options.retentionDays ?? 30) * 86_400_000).toISOString();
@@ -145,6 +158,7 @@ export class JobRunner {
   /** Ask for a pass soon (a job was queued or cancelled). */
   nudge(): void {
     if (this.stopped) return;
+    this.options.onNudge?.();
     if (this.running) {
       this.again = true;
       return;
@@ -184,8 +198,10 @@ export class JobRunner {
 
   private async claimNext(): Promise<Row | null> {
     const now = nowIso();
+    const kinds = this.claimed();
+    if (kinds && kinds.length === 0) return null;
     const claimable = (q: ReturnType<Db>) =>
-      q
+      (kinds ? q.whereIn('kind', kinds) : q)
         .whereIn('status', ACTIVE)
         .where((w) =>
           w.whereNull('claimed_by').orWhere('claimed_by', this.processId).orWhere('lease_until', '<', now),

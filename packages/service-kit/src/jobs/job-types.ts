@@ -45,6 +45,12 @@ export interface JobKind<I = unknown, S = unknown> {
   step(run: JobRun<I, S>): Promise<JobStep<S>>;
   /** Frees what this process keeps for a job (a parsed file) once it leaves the process. */
   release?(jobId: string): void;
+  /**
+   * May run in the service's job thread (embedded SQLite, see job-thread.ts): its chunks use only the
+   * database (`deps.db`, `deps.transact`) and keep nothing in memory between chunks, so a second connection
+   * in another thread can run them while the service's own event loop serves requests.
+   */
+  thread?: boolean;
 }
 
 export interface JobRunnerOptions {
@@ -65,6 +71,14 @@ export interface JobRunnerOptions {
    * on a busy database; the e2e server uses it so a short job stays on screen long enough to be seen.
    */
   pauseMs?: Readonly<Record<string, number>>;
+  /** This runner's id in `claimed_by` (a job thread keeps one across restarts, so it resumes its own claims). */
+  processId?: string;
+  /** Which registered kinds this runner claims: all of them, or none of those it leaves to a job thread. */
+  claims?: (kind: JobKind<unknown, unknown>) => boolean;
+  /** Told of every nudge (a job queued or cancelled): the service's job thread, which claims the rest. */
+  onNudge?: () => void;
+  /** Leave finished jobs' retention to another runner of the same database (a job thread). */
+  housekeeping?: boolean;
 }
 
 export interface StartJob<I> {

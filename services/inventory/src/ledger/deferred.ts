@@ -220,6 +220,8 @@ export function recostJob(deps: ServiceDeps): JobKind<RecostInput, RecostState> 
   return {
     kind: RECOST_JOB,
     resumable: true,
+    // its chunks read and write the stock ledger only: on SQLite they run in the job thread
+    thread: true,
     initialState,
     async step(run) {
       const started = Date.now();
