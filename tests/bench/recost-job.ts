@@ -10,6 +10,8 @@
  * run (target < 50 ms) against their idle p99 in the same run, the same for a whole-store report page (its own
  * cost grows with the store), and checks the result.
  * `--small`: 200,000 movements over 10,000 items. `--no-load`: no other requests while the jobs run. COSTING_BENCH_MYSQL=1 runs on MySQL/MariaDB.
+ * On SQLite the jobs run in the inventory service's job thread (ERP_JOB_THREAD=off: on the service's own thread,
+ * chunks taking turns with the requests, as before 2026-12-07).
  * The server's ERP_RECOST_INLINE_LIMIT is 5,000 here unless set: a 1,000-line document of items with 20
  * movements each is ahead of 20,000 later movements, which the default limit (20,000) would still re-cost inline.
  */
