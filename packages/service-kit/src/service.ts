@@ -155,7 +155,10 @@ export async function startService(module: ServiceModule, options: StartOptions)
   });
   const env = options.env ?? process.env;
   let thread: JobThread | null = null;
-  const threaded = options.db.client === 'sqlite' && module.source && env.ERP_JOB_THREAD !== 'off';
+  // a SQLite service that says where its module is runs its `thread` kinds in a job thread (jobs/job-thread.ts)
+  const sqlite = options.db.client === 'sqlite' ? options.db : null;
+  const source = sqlite && env.ERP_JOB_THREAD !== 'off' ? module.source : undefined;
+  const threaded = source !== undefined;
   const jobs = new JobRunner(db, logger.child('jobs'), {
     pollMs: options.jobPollMs,
     leaseMs: options.jobLeaseMs,
@@ -186,13 +189,13 @@ export async function startService(module: ServiceModule, options: StartOptions)
   jobs.register(kinds);
   const threadKinds = kinds.filter((k) => k.thread).map((k) => k.kind);
   const gate = writeGateOf(db);
-  if (threaded && module.source && options.db.client === 'sqlite' && gate && threadKinds.length > 0)
+  if (source && sqlite && gate && threadKinds.length > 0)
     thread = new JobThread(
       db,
       {
         service: module.name,
-        source: module.source,
-        filename: options.db.filename,
+        source,
+        filename: sqlite.filename,
         gate,
         kinds: threadKinds,
         processId: `${jobs.processId}-thread`,
