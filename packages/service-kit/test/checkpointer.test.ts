@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../src/db/database';
+import { openDatabase, writeGateOf } from '../src/db/database';
 
 /**
  * SQLite's WAL checkpoints run on a worker thread (checkpointer.ts): the service's connection never checkpoints
@@ -83,5 +83,50 @@ describe('WAL checkpoints off the event loop (SQLite)', () => {
     expect(Number(row!.n)).toBe(1);
     await second.destroy();
     expect(existsSync(walOf(file)) ? statSync(walOf(file)).size : 0).toBe(0);
+  });
+
+  it("has a job thread's connection copy the log after each of its writes, so the next one starts it over", async () => {
+    // left to the worker's period and the backstop, a thread committing chunk after chunk grew the log, and the
+    // service's next commit copied it on the event loop; the thread's connection now copies it itself, outside
+    // the gate, and its next transaction writes the log from its beginning again
+    const file = path.join(dir, 'd.sqlite');
+    const service = await openDatabase({ client: 'sqlite', filename: file });
+    const thread = await openDatabase({
+      client: 'sqlite',
+      filename: file,
+      secondary: { gate: writeGateOf(service)! },
+    });
+    try {
+      await service.schema.createTable('t', (t) => {
+        t.increments('id');
+        t.text('body');
+      });
+      const [auto] = (await thread.raw('pragma wal_autocheckpoint')) as { wal_autocheckpoint: number }[];
+      expect(auto!.wal_autocheckpoint).toBeGreaterThan(8192);
+      // three transactions of about 2,000 pages each, back to back on the thread's connection
+      const conn = (await thread.client.acquireConnection()) as {
+        prepare(sql: string): { run(...a: unknown[]): unknown };
+      };
+      const insert = conn.prepare('insert into t (body) values (?)');
+      const sizes: number[] = [];
+      try {
+        for (let k = 0; k < 3; k++) {
+          conn.prepare('BEGIN').run();
+          for (let i = 0; i < 2000; i++) insert.run('y'.repeat(3500));
+          conn.prepare('COMMIT').run();
+          sizes.push(statSync(walOf(file)).size);
+        }
+      } finally {
+        await thread.client.releaseConnection(conn);
+      }
+      // each transaction wrote over the one before instead of after it: the log is one transaction long
+      expect(sizes[0]).toBeGreaterThan(2000 * 4096);
+      expect(sizes[2]).toBeLessThan(sizes[0]! * 1.5);
+      const [row] = (await service('t').count({ n: '*' })) as { n: number }[];
+      expect(Number(row!.n)).toBe(6000);
+    } finally {
+      await thread.destroy();
+      await service.destroy();
+    }
   });
 });

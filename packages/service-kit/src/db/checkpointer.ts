@@ -93,10 +93,34 @@ function fallBack(): void {
   waiting.clear();
 }
 
-/** A second connection to a file whose checkpoints the worker has: it keeps the same backstop as the first. */
-export function keepBackstopCheckpoints(conn: SqliteConnection): void {
-  conn.pragma(`wal_autocheckpoint = ${BACKSTOP_FRAMES}`);
+/**
+ * A job thread's connection (jobs/job-thread.ts), the file's other writer: it copies the log itself after each
+ * of its writes, outside the write gate, so that the log starts over at its next write. Left to the worker
+ * and the backstop, a thread committing chunk after chunk grew the log past the backstop, and whichever
+ * connection committed next copied it inside its commit: the service's, 70 to 120 ms on the event loop (the
+ * relay's `update outbox`), or the thread's while it held the gate the service's writes were waiting at. The
+ * thread's backstop stays, as a last resort only (it copies inside a commit).
+ */
+export function checkpointAfterWrites(
+  conn: SqliteConnection,
+  gate: { afterLeave: (() => void) | null },
+  passive: { get(): unknown },
+): void {
+  conn.pragma(`wal_autocheckpoint = ${4 * BACKSTOP_FRAMES}`);
+  let last = 0;
+  gate.afterLeave = () => {
+    const now = Date.now();
+    if (now - last < THREAD_CHECKPOINT_MS) return;
+    last = now;
+    try {
+      passive.get();
+    } catch {
+      // busy (the worker is copying) or closed: the next write tries again
+    }
+  };
 }
+/** A thread's writes come in runs (a chunk's transaction, its job's progress): one copy per run. */
+const THREAD_CHECKPOINT_MS = 20;
 
 /** Hands a database file's checkpoints to the worker (the connection keeps only its backstop); true when it took them. */
 export function offloadCheckpoints(filename: string, conn: SqliteConnection): boolean {

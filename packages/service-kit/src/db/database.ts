@@ -2,7 +2,7 @@ import { chmodSync, closeSync, openSync } from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
 import mysql from 'mysql2/promise';
 import { gateKnex, gateStatement, gateTransactions, newWriteGate, WriteGate } from './write-gate';
-import { keepBackstopCheckpoints, offloadCheckpoints, releaseCheckpoints } from './checkpointer';
+import { checkpointAfterWrites, offloadCheckpoints, releaseCheckpoints } from './checkpointer';
 
 export type DbConfig =
   | {
@@ -109,6 +109,10 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
         min: 1,
         max: 1,
         afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
+          // the thread's own checkpoints pass no gate (a checkpoint is not a write: it copies what was)
+          const passive = secondary
+            ? (conn.prepare('PRAGMA wal_checkpoint(PASSIVE)') as { get(): unknown })
+            : null;
           cachePreparedStatements(conn, gate);
           gateTransactions(conn, gate);
           conn.pragma('journal_mode = WAL');
@@ -119,7 +123,7 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
           conn.pragma('journal_size_limit = 67108864');
           // 32 MB of pages in memory (the default is 2 MB): a re-costing walks the ledger's indexes item by item
           conn.pragma('cache_size = -32768');
-          if (secondary) keepBackstopCheckpoints(conn);
+          if (passive) checkpointAfterWrites(conn, gate, passive);
           else if (offloadCheckpoints(filename, conn)) offloaded.push(conn);
           done(null, conn);
         },

@@ -32,6 +32,8 @@ export const newWriteGate = () => new SharedArrayBuffer(12);
 
 export class WriteGate {
   private readonly word: Int32Array;
+  /** Runs after this writer leaves (outside the gate): the job thread's connection copies its log then. */
+  afterLeave: (() => void) | null = null;
 
   constructor(
     memory: SharedArrayBuffer,
@@ -93,6 +95,7 @@ export class WriteGate {
     if (Atomics.compareExchange(this.word, OWNER, CODE[this.writer], FREE) !== CODE[this.writer]) return;
     if (this.writer === 'service') Atomics.store(this.word, SERVICE_LEFT, now31());
     Atomics.notify(this.word, OWNER);
+    this.afterLeave?.();
   }
 }
 
