@@ -2,9 +2,17 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import { parseManifest, type FeatureManifest } from '@erp/ui-kit/src/declare';
 import type { LifeCycles } from 'single-spa';
 import type { FeatureProps } from '@erp/ui-kit/src/declare';
-import { configFailed, configLoaded, manifestLoaded, remoteFailed, remoteLoading } from '../state/remotes';
+import {
+  configFailed,
+  configLoaded,
+  manifestLoaded,
+  remoteFailed,
+  remoteLoading,
+  type ManifestOutcome,
+} from '../state/remotes';
 import type { ShellDispatch } from '../state/store';
 import { crossOriginEntries } from './cross-origin';
+import { loadManifestsTogether } from './together';
 import {
   appOfFirstScreen,
   MANIFEST_INIT,
@@ -46,9 +54,16 @@ function register(name: string, entry: string, force: boolean): void {
  * building the menu fetches no feature app's code: its remoteEntry.js loads when one of its screens opens.
  */
 export async function loadManifest(dispatch: ShellDispatch, name: string, retry = false): Promise<void> {
-  const entry = entries.get(name);
-  if (!entry) return;
+  if (!entries.has(name)) return;
   dispatch(remoteLoading(name));
+  const outcome = await fetchManifest(name, retry);
+  dispatch(
+    outcome.manifest ? manifestLoaded(outcome.manifest) : remoteFailed({ name, error: outcome.error ?? '' }),
+  );
+}
+
+async function fetchManifest(name: string, retry: boolean): Promise<ManifestOutcome> {
+  const entry = entries.get(name)!;
   try {
     if (retry) {
       register(name, entry, true);
@@ -60,9 +75,9 @@ export async function loadManifest(dispatch: ShellDispatch, name: string, retry 
       : (takePrefetched(url) ?? fetch(url, MANIFEST_INIT)));
     if (!response.ok) throw new Error(`${url}: ${response.status}`);
     const manifest: FeatureManifest = parseManifest(name, (await response.json()) as unknown);
-    dispatch(manifestLoaded(manifest));
+    return { name, manifest };
   } catch (error) {
-    dispatch(remoteFailed({ name, error: String((error as Error)?.message ?? error) }));
+    return { name, error: String((error as Error)?.message ?? error) };
   }
 }
 
@@ -85,7 +100,7 @@ export async function loadRemotes(dispatch: ShellDispatch): Promise<void> {
   void appOfFirstScreen().then((name) => {
     if (name && entries.has(name)) loadLifecycles(name).catch(() => undefined);
   });
-  await Promise.all(Object.keys(config).map((name) => loadManifest(dispatch, name)));
+  await loadManifestsTogether(dispatch, Object.keys(config), (name) => fetchManifest(name, false));
 }
 
 /** A feature app's single-spa lifecycles, loaded once; a failure is not cached, so a retry loads again. */

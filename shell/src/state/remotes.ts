@@ -49,8 +49,24 @@ export const remotesSlice = createSlice({
       const r = state.byName[action.payload.name];
       if (r) Object.assign(r, { status: 'failed', error: action.payload.error });
     },
+    /** Several manifests (or failures) at once: one render of the menu and the page for all of them. */
+    manifestsSettled(state, action: PayloadAction<ManifestOutcome[]>) {
+      for (const o of action.payload) {
+        const r = state.byName[o.name];
+        if (!r) continue;
+        if (o.manifest) Object.assign(r, { status: 'ready', manifest: o.manifest, error: null });
+        else Object.assign(r, { status: 'failed', error: o.error ?? '' });
+      }
+    },
   },
 });
 
-export const { configLoaded, configFailed, remoteLoading, manifestLoaded, remoteFailed } =
+/** What loading one feature app's manifest came to. */
+export interface ManifestOutcome {
+  name: string;
+  manifest?: FeatureManifest;
+  error?: string;
+}
+
+export const { configLoaded, configFailed, remoteLoading, manifestLoaded, remoteFailed, manifestsSettled } =
   remotesSlice.actions;
