@@ -7,6 +7,7 @@ export * from './dead-letters';
 export * from './republish';
 export * from './db/database';
 export { stopCheckpoints } from './db/checkpointer';
+export { readOffLoop } from './db/off-loop-read';
 export * from './db/migrations';
 export * from './db/tenant-scope';
 export * from './db/raw-sql';

@@ -41,6 +41,18 @@ parentPort.on('message', (m) => {
     if (db) { checkpoint(db); db.close(); }
     parentPort.postMessage({ removed: m.remove, ticket: m.ticket });
   }
+  if (m.read) {
+    try {
+      const db = open.get(m.read);
+      if (!db) throw new Error('no connection to ' + m.read);
+      const statement = db.prepare(m.sql);
+      // reads only: this connection is the worker's, not a second way to write
+      if (!statement.readonly) throw new Error('not a read: ' + m.sql);
+      parentPort.postMessage({ ticket: m.ticket, rows: statement.all(...m.bindings) });
+    } catch (error) {
+      parentPort.postMessage({ ticket: m.ticket, error: String((error && error.message) || error) });
+    }
+  }
 });
 setInterval(() => { for (const db of open.values()) checkpoint(db); }, workerData.everyMs);
 `;
@@ -52,7 +64,13 @@ interface SqliteConnection {
 let worker: Worker | null = null;
 let failed = false;
 let tickets = 0;
-const waiting = new Map<number, () => void>();
+const waiting = new Map<number, (answer: WorkerAnswer) => void>();
+
+interface WorkerAnswer {
+  ticket?: number;
+  rows?: Record<string, unknown>[];
+  error?: string;
+}
 const connections = new Map<string, Set<SqliteConnection>>();
 
 function start(): Worker | null {
@@ -62,11 +80,11 @@ function start(): Worker | null {
     const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, everyMs: CHECKPOINT_MS } });
     // the process may end while it runs: it holds nothing that needs an orderly stop
     w.unref();
-    w.on('message', (m: { ticket?: number }) => {
+    w.on('message', (m: WorkerAnswer) => {
       const done = m.ticket === undefined ? undefined : waiting.get(m.ticket);
       if (done) {
         waiting.delete(m.ticket!);
-        done();
+        done(m);
       }
     });
     w.on('error', () => fallBack());
@@ -89,7 +107,7 @@ function fallBack(): void {
       } catch {
         // closed meanwhile
       }
-  for (const done of waiting.values()) done();
+  for (const done of waiting.values()) done({ error: 'the checkpoint worker ended' });
   waiting.clear();
 }
 
@@ -155,10 +173,29 @@ export async function releaseCheckpoints(
   const ticket = ++tickets;
   const w = worker;
   await new Promise<void>((resolve) => {
-    waiting.set(ticket, resolve);
+    waiting.set(ticket, () => resolve());
     w.postMessage({ remove: filename, ticket });
   });
   if (connections.size === 0) idleSoon();
+}
+
+/**
+ * Runs a read on the worker's connection to the file, off the event loop; null when the worker cannot (not
+ * running, the file not handed to it, an error): the caller reads on its own connection then.
+ */
+export async function readInWorker(
+  filename: string,
+  sql: string,
+  bindings: readonly unknown[],
+): Promise<Record<string, unknown>[] | null> {
+  if (!worker || !connections.has(filename)) return null;
+  const ticket = ++tickets;
+  const w = worker;
+  const answer = await new Promise<WorkerAnswer>((resolve) => {
+    waiting.set(ticket, resolve);
+    w.postMessage({ read: filename, sql, bindings, ticket });
+  });
+  return answer.rows ?? null;
 }
 
 /** With no database left, the worker stops after a moment (a test suite opens and closes many in a row). */
