@@ -77,11 +77,15 @@ export function PointOfSaleScreen({ location }: { location?: FeatureLocation }) 
   const defaultCustomer =
     branch?.defaultCustomerId ?? lookups.customers.find((c) => c.isCashCustomer)?.id ?? null;
   // on the next frame, unless a line's key field (F4-F6) opened meanwhile and has the focus: a click's refocus
-  // firing after the F5 that followed it took the price field's focus, and the typed price went to the scan field
+  // firing after the F5 that followed it took the price field's focus, and the typed price went to the scan field.
+  // Nor from a field of a panel that keeps its focus (data-keeps-focus): a refused return quantity's refocus
+  // fired after the cashier had clicked back into the quantity, and the corrected figure went to the scan field
   const refocus = useCallback(
     () =>
       requestAnimationFrame(() => {
-        if (document.activeElement?.id !== 'till-key') scanRef.current?.focus();
+        const active = document.activeElement;
+        if (active?.id === 'till-key' || active?.closest('[data-keeps-focus]')) return;
+        scanRef.current?.focus();
       }),
     [],
   );

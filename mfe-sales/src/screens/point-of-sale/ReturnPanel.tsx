@@ -32,7 +32,8 @@ export function ReturnPanel({
     return item ? nameOf(item, language) : id;
   };
   return (
-    <div className="erp-till__panel" data-testid="till-return-panel">
+    // its fields keep the focus the cashier put there: a refused quantity is corrected in place (till refocus)
+    <div className="erp-till__panel" data-testid="till-return-panel" data-keeps-focus="">
       <strong>{t('tillReturn.title')}</strong>
       {!online && (
         <p className="erp-till__message erp-till__message--error">{t('tillReturn.needsNetwork')}</p>
