@@ -93,4 +93,21 @@ describe('readOffLoop', () => {
       await db.destroy();
     }
   });
+
+  it('refuses a write on the worker, says so once, and runs it in place', async () => {
+    const db = await openDatabase({ client: 'sqlite', filename: path.join(dir, 'c.sqlite') });
+    const warn = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      await db.schema.createTable('t', (t) => t.integer('n'));
+      await db('t').insert([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      await readOffLoop(db, db('t').where('n', 1).delete());
+      await readOffLoop(db, db('t').where('n', 2).delete());
+      expect(await db('t').pluck('n')).toEqual([3]);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toMatch(/not a read/);
+    } finally {
+      warn.mockRestore();
+      await db.destroy();
+    }
+  });
 });

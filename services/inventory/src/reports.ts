@@ -11,6 +11,7 @@ import {
   type StockBalanceRow,
 } from '@erp/contracts';
 import {
+  isSqlite,
   readOffLoop,
   referenceNames,
   searchColumns,
@@ -226,7 +227,7 @@ export async function stockBalance(
   const whole = !query.search;
   const byItems = async (found: number) => {
     if (query.date || query.sort.column === 'quantity' || query.sort.column === 'value') return false;
-    if (String(db.client.config.client) !== 'better-sqlite3') return false;
+    if (!isSqlite(s.db)) return false;
     // a page's worth found (a search): either way reads a few rows, no count needed
     if (found <= query.page * query.pageSize) return false;
     // walking the items in code order probes (page end) × (items ÷ rows found) of them; reading the rows

@@ -195,8 +195,14 @@ export async function readInWorker(
     waiting.set(ticket, resolve);
     w.postMessage({ read: filename, sql, bindings, ticket });
   });
+  if (answer.error && !warnedRead) {
+    // a bug of the caller (a write sent here) or a read SQLite refused: say it once, then read in place
+    warnedRead = true;
+    process.emitWarning(`a read off the event loop ran in place: ${answer.error}`, 'OffLoopRead');
+  }
   return answer.rows ?? null;
 }
+let warnedRead = false;
 
 /** With no database left, the worker stops after a moment (a test suite opens and closes many in a row). */
 function idleSoon(): void {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { readInWorker } from './checkpointer';
+import { isSqlite } from './raw-sql';
 
 /**
  * A heavy read (a report's totals over a whole store) run off the event loop on SQLite: better-sqlite3 is
@@ -24,9 +25,8 @@ export async function readOffLoop<T = Record<string, unknown>>(
 }
 
 function sqliteFileOf(db: Knex): string | null {
-  const client = db.client as { config?: { client?: unknown; connection?: { filename?: unknown } } };
-  if ((db as { isTransaction?: boolean }).isTransaction) return null;
-  if (String(client.config?.client) !== 'better-sqlite3') return null;
+  if ((db as { isTransaction?: boolean }).isTransaction || !isSqlite(db)) return null;
+  const client = db.client as { config?: { connection?: { filename?: unknown } } };
   const filename = client.config?.connection?.filename;
   return typeof filename === 'string' && filename !== ':memory:' && filename !== '' ? filename : null;
 }
