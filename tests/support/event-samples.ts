@@ -67,7 +67,6 @@ export const samples: { [K in EventKey]: PayloadOf<K> } = {
         documentId: 'd-2',
         code: '7',
         revision: 1,
-        itemId: 'i-1',
         storeId: 's-1',
         date: '2026-03-02',
         value: '-1.25',

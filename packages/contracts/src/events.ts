@@ -234,19 +234,23 @@ const stockCostCorrectedPayload = z.object({
   revision: z.number().int(),
   /** A large re-costing comes in parts (at most 1,000 corrections, and under 60 KB each), numbered from 1. */
   part: z.number().int(),
+  /**
+   * One per document revision, store and date whose lines were re-costed, their changes summed (the stock
+   * ledger keeps each line's correction; accounts books a document's cost per branch). An event of before
+   * 2026-12-07 has one per line, with its `itemId`: the same sums, in more pieces.
+   */
   corrections: z.array(
     z.object({
-      /** The document whose line was re-costed, and the revision the line belongs to. */
+      /** The document whose lines were re-costed, and the revision the lines belong to. */
       sourceService: z.string(),
       documentType: z.string(),
       documentId: z.string(),
       code: z.string(),
       revision: z.number().int(),
-      itemId: z.string(),
       storeId: z.string(),
-      /** The date of the corrected line: the cost-of-goods-sold adjustment belongs to that day. */
+      /** The date of the corrected lines: the cost-of-goods-sold adjustment belongs to that day. */
       date: z.string(),
-      /** Signed change of the line's value at cost (an issue's is negative when it now costs more). */
+      /** Signed change of the lines' value at cost (an issue's is negative when it now costs more). */
       value: z.string(),
     }),
   ),

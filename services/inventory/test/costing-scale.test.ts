@@ -131,4 +131,64 @@ describe.each(engines())('re-costing a long history on %s', (engine) => {
       mdec(String(sum!.v)).dividedBy(10_000).toString(),
     );
   });
+
+  it("sums a document's re-costed lines per store and date for accounts; the stock ledger keeps each line's", async () => {
+    const [store, a, b] = [await f.store(), await f.item(), await f.item()];
+    const tenantId = String((await f.db()('md_items').first('tenant_id')).tenant_id);
+    const seeder = new LedgerSeeder(f.db(), tenantId, 0n);
+    const SCALE = 10_000n;
+    const march = `${f.year}-03-01`;
+    await seeder.document('purchases', store, `${f.year}-02-01`, [
+      { itemId: a, quantity: 10n * SCALE, value: 100n * SCALE },
+      { itemId: b, quantity: 10n * SCALE, value: 300n * SCALE },
+    ]);
+    // later sales of both items: 4 documents of two lines
+    for (let k = 0; k < 4; k++)
+      await seeder.document('sales', store, march, [
+        { itemId: a, quantity: 1n * SCALE, value: null },
+        { itemId: b, quantity: 2n * SCALE, value: null },
+      ]);
+    await seeder.writeBalances();
+    const saved = await f.create('/api/AdditionOrders', {
+      date: `${f.year}-01-15`,
+      storeId: store,
+      lines: [
+        { itemId: a, unitId: f.units.piece, quantity: '10', unitCost: '30' },
+        { itemId: b, unitId: f.units.piece, quantity: '10', unitCost: '10' },
+      ],
+    });
+    // item a now costs (100 + 300) / 20 = 20 (was 10), item b (300 + 100) / 20 = 20 (was 30)
+    const lines = (await f
+      .db()('stock_movements')
+      .where({ kind: 'correction', source_service: 'sales', store_id: store })
+      .whereIn('item_id', [a, b])
+      .select('document_id', 'item_id', 'value')) as {
+      document_id: string;
+      item_id: string;
+      value: unknown;
+    }[];
+    expect(lines).toHaveLength(8);
+    const envelopes = (await f
+      .db()('outbox')
+      .where({ type: 'inventory.stock.costCorrected' })
+      .select('envelope')) as { envelope: string }[];
+    const inEvents = envelopes
+      .map(
+        (r) =>
+          JSON.parse(r.envelope) as {
+            payload: { documentId: string; corrections: { documentId: string; value: string }[] };
+          },
+      )
+      .filter((e) => e.payload.documentId === saved.id)
+      .flatMap((e) => e.payload.corrections);
+    // one per sale: a's line −10 (1 more at 10 each), b's +20 (2 less at 10 each)
+    expect(inEvents).toHaveLength(4);
+    for (const c of inEvents) {
+      const own = lines.filter((l) => l.document_id === c.documentId);
+      expect(own).toHaveLength(2);
+      const sum = own.reduce((t, l) => t.plus(mdec(String(l.value))), mdec(0)).dividedBy(10_000);
+      expect(mdec(c.value).toString()).toBe(sum.toString());
+      expect(c.value).toBe('10');
+    }
+  });
 });

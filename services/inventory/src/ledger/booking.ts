@@ -142,7 +142,7 @@ export async function bookChange(
     });
   // the corrections for accounts, in parts: a large re-costing is not one huge record
   let part = 0;
-  for (const corrections of inParts(change.corrections.map(correctionOf)))
+  for (const corrections of inParts(forAccounts(change.corrections)))
     await emit(trx, origin, 'stockCostCorrected', doc.documentId, {
       sourceService: doc.sourceService,
       documentType: doc.documentType,
@@ -206,7 +206,7 @@ export async function bookCorrections(
   );
   await refreshDocumentValues(s, corrections);
   await moveBalances(s, moved, now);
-  const parts = inParts(corrections.map(correctionOf));
+  const parts = inParts(forAccounts(corrections));
   let part = partsBefore;
   for (const list of parts)
     await emit(trx, origin, 'stockCostCorrected', cause.documentId, {
@@ -217,17 +217,35 @@ export async function bookCorrections(
   return parts.length;
 }
 
-const correctionOf = ({ line, delta }: { line: CostLine; delta: bigint }) => ({
-  sourceService: line.doc.sourceService,
-  documentType: line.doc.documentType,
-  documentId: line.doc.documentId,
-  code: line.code,
-  revision: line.revision,
-  itemId: line.itemId,
-  storeId: line.storeId,
-  date: line.date,
-  value: str(delta),
-});
+/**
+ * The corrections as accounts books them: one per document revision, store and date, the sum of its lines'
+ * changes there (accounts books a document's cost per branch; the stock ledger keeps each line's). A re-costing
+ * of a back-dated purchase changes the cost of every later sale's line of its items, and a chunk of a job
+ * replays many items of the same documents: 1,300,000 line corrections made 7,000 events of 60 KB at 2,000,000
+ * movements, each written, relayed, kept and summed again. Sums of zero are left out (nothing to book).
+ */
+export function forAccounts(corrections: readonly { line: CostLine; delta: bigint }[]) {
+  const sums = new Map<string, { line: CostLine; delta: bigint }>();
+  for (const c of corrections) {
+    const { doc, revision, storeId, date } = c.line;
+    const k = [doc.sourceService, doc.documentType, doc.documentId, revision, storeId, date].join('\u0000');
+    const sum = sums.get(k);
+    if (sum) sum.delta += c.delta;
+    else sums.set(k, { line: c.line, delta: c.delta });
+  }
+  return [...sums.values()]
+    .filter((c) => c.delta !== 0n)
+    .map(({ line, delta }) => ({
+      sourceService: line.doc.sourceService,
+      documentType: line.doc.documentType,
+      documentId: line.doc.documentId,
+      code: line.code,
+      revision: line.revision,
+      storeId: line.storeId,
+      date: line.date,
+      value: str(delta),
+    }));
+}
 
 /**
  * Parts of at most EVENT_PART corrections whose JSON stays under PART_BYTES: an envelope is one outbox row, and

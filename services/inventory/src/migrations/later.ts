@@ -1,6 +1,6 @@
 import { idempotencyKitMigration, type Migration } from '@erp/service-kit';
 
-/** Frozen (see index.ts). What came after the first release: indexes, dated costing, holds, the till flag (inventory_0005 to 0010). */
+/** Frozen (see index.ts). What came after the first release: indexes, dated costing, holds, the till flag (inventory_0005 to 0011). */
 export const laterMigrations: Migration[] = [
   {
     // measured with 100k items and 2M movements (tests/bench/inventory.ts, docs/architecture.md)
@@ -147,6 +147,16 @@ export const laterMigrations: Migration[] = [
     async up(knex) {
       await knex.schema.alterTable('md_items', (t) => {
         t.boolean('show_in_pos').notNullable().defaultTo(false);
+      });
+    },
+  },
+  {
+    // issue 11: (tenant, item, store, date) is the start of the costing index (0007), which answers every read it
+    // did; each movement written (a re-costing books one correction per later line) updated both
+    name: 'inventory_0011_drop_item_date_index',
+    async up(knex) {
+      await knex.schema.alterTable('stock_movements', (t) => {
+        t.dropIndex([], 'stock_movements_item');
       });
     },
   },
