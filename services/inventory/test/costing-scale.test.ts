@@ -16,6 +16,23 @@ describe.each(engines())('re-costing a long history on %s', (engine) => {
   });
   afterAll(async () => f?.stop());
 
+  /** The cost-correction events a document's change put in the outbox, and all their rows. */
+  async function correctionEvents(documentId: string) {
+    const rows = (await f
+      .db()('outbox')
+      .where({ type: 'inventory.stock.costCorrected' })
+      .select('envelope')) as { envelope: string }[];
+    const parts = rows
+      .map(
+        (r) =>
+          JSON.parse(r.envelope) as {
+            payload: { documentId: string; corrections: { documentId: string; value: string }[] };
+          },
+      )
+      .filter((e) => e.payload.documentId === documentId);
+    return { rows, parts };
+  }
+
   it('re-costs 600 later lines like the model, its corrections in events that fit the outbox', async () => {
     const [store, item] = [await f.store(), await f.item()];
     const tenantId = String((await f.db()('md_items').first('tenant_id')).tenant_id);
@@ -109,16 +126,7 @@ describe.each(engines())('re-costing a long history on %s', (engine) => {
     }
 
     // the corrections reached the outbox in parts, each row within the column, adding up to what was booked
-    const rows = (await f
-      .db()('outbox')
-      .where({ type: 'inventory.stock.costCorrected' })
-      .select('envelope')) as { envelope: string }[];
-    const parts = rows
-      .map(
-        (r) =>
-          JSON.parse(r.envelope) as { payload: { documentId: string; corrections: { value: string }[] } },
-      )
-      .filter((e) => e.payload.documentId === saved.id);
+    const { rows, parts } = await correctionEvents(saved.id);
     expect(parts.length).toBeGreaterThan(1);
     for (const r of rows) expect(Buffer.byteLength(r.envelope)).toBeLessThan(65_535);
     const inEvents = parts.flatMap((p) => p.payload.corrections);
@@ -168,19 +176,7 @@ describe.each(engines())('re-costing a long history on %s', (engine) => {
       value: unknown;
     }[];
     expect(lines).toHaveLength(8);
-    const envelopes = (await f
-      .db()('outbox')
-      .where({ type: 'inventory.stock.costCorrected' })
-      .select('envelope')) as { envelope: string }[];
-    const inEvents = envelopes
-      .map(
-        (r) =>
-          JSON.parse(r.envelope) as {
-            payload: { documentId: string; corrections: { documentId: string; value: string }[] };
-          },
-      )
-      .filter((e) => e.payload.documentId === saved.id)
-      .flatMap((e) => e.payload.corrections);
+    const inEvents = (await correctionEvents(saved.id)).parts.flatMap((e) => e.payload.corrections);
     // one per sale: a's line −10 (1 more at 10 each), b's +20 (2 less at 10 each)
     expect(inEvents).toHaveLength(4);
     for (const c of inEvents) {
