@@ -179,6 +179,9 @@ export async function releaseCheckpoints(
   if (connections.size === 0) idleSoon();
 }
 
+/** A refused read is said once (a warning), not on every call. */
+let warnedRead = false;
+
 /**
  * Runs a read on the worker's connection to the file, off the event loop; null when the worker cannot (not
  * running, the file not handed to it, an error): the caller reads on its own connection then.
@@ -202,7 +205,6 @@ export async function readInWorker(
   }
   return answer.rows ?? null;
 }
-let warnedRead = false;
 
 /** With no database left, the worker stops after a moment (a test suite opens and closes many in a row). */
 function idleSoon(): void {

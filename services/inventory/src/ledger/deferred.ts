@@ -38,8 +38,8 @@ export const DEFAULT_INLINE_LIMIT = 20_000;
  * or SQLite with ERP_JOB_THREAD=off) a chunk holds the event loop too, and other requests wait about that long:
  * 10 ms. In the job thread (SQLite) it holds only the write gate, which the service's writes wait at and its
  * reads do not: 25 ms. Each chunk is a commit, a copy of the log and a round of the job's bookkeeping, and the
- * corrections of one document sum across a chunk's items (booking.ts); at 2,000,000 movements the jobs took
- * 114 s after the last save at 10 ms and 44 s at 25 ms (with the sums), the typical p99 44.6 and 42.5 ms.
+ * corrections of one document sum across a chunk's items (booking.ts). Figures: docs/architecture.md, costing,
+ * "Eighth pass" (35 ms was no faster and put other users' p99 over 50 ms).
  */
 const CHUNK_MS = isMainThread ? 10 : 25;
 const MAX_CHUNK_PAIRS = 500;
