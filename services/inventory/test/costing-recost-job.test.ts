@@ -300,4 +300,37 @@ describe.each(engines())('re-costing in the background on %s', (engine) => {
     await settled();
     await expectModel(store, [item]);
   }, 120_000);
+
+  it('refuses an edit that lowers a back-dated holding between two dates only, and takes the edits that do not', async () => {
+    docs = [];
+    const store = await f.store();
+    const item = await f.item();
+    await history(store, [item]);
+    const edit = async (doc: ModelDoc, date: string, quantity: string) => {
+      const line = doc.lines[0]!;
+      const res = await f.send('put', `/api/AdditionOrders/${doc.id}`, {
+        date,
+        storeId: store,
+        lines: [{ itemId: item, unitId: f.units.piece, quantity, unitCost: line.unitCost }],
+      });
+      if (res.status === 200) Object.assign(doc, { date, lines: [{ ...line, quantity }] });
+      return res;
+    };
+    // day 10 holds 3 and day 11 gives 2: the purchase cut to 1 leaves day 11 at -1, to 2 at 0
+    const first = docs[0]!;
+    expect((await edit(first, day(10), '1')).status).toBe(409);
+    expect((await edit(first, day(10), '2')).status).toBe(200);
+    await settled();
+    // 4 bought on day 9, then 4 given on day 11 (day 11 holds 0 + 4 - 4 = 0): the purchase moved to day 25
+    // raises day 25 and lowers days 9 to 24, where day 11 would go to -4; moved to day 10, nothing goes below
+    await add(store, day(9), [[item, '4', '6']]);
+    const early = docs[docs.length - 1]!;
+    await issue(store, day(11), [[item, '4']]);
+    await settled();
+    expect((await edit(early, day(25), '4')).status).toBe(409);
+    expect(await count(f.db()('recost_pending').where({ item_id: item }))).toBe(0);
+    expect((await edit(early, day(10), '4')).status).toBe(200);
+    await settled();
+    await expectModel(store, [item]);
+  }, 120_000);
 });

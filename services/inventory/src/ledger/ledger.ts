@@ -306,7 +306,15 @@ export async function postDocument(
       )
     : null;
 
-  await dropUnmoved(s, locked);
+  // a holding this change booked a movement for keeps its row: only the others are looked at
+  const moved = new Set([
+    ...previous.map((p) => pairKey(p.itemId, p.storeId)),
+    ...lines.map((l) => pairKey(l.itemId, l.storeId)),
+  ]);
+  await dropUnmoved(
+    s,
+    locked.filter((pair) => !moved.has(pair)),
+  );
 
   const values = new Map<number, string>();
   for (const [id, lineNo] of lineNoOf)
