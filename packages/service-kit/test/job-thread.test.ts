@@ -148,4 +148,33 @@ describe('write gate', () => {
     expect(Date.now() - started).toBeLessThan(50);
     thread.leave();
   });
+
+  it('gives the service its turn without entering: waits while the thread is in, then holds the thread off until it is done', async () => {
+    const memory = newWriteGate();
+    const thread = new WriteGate(memory, 'thread');
+    const service = new WriteGate(memory, 'service');
+    thread.enter();
+    let done: (() => void) | null = null;
+    const turn = service.turn().then((d) => (done = d));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(done).toBeNull();
+    thread.leave();
+    await turn;
+    // the turn does not enter: the service's write enters then, at once
+    const entering = Date.now();
+    await service.enterAsync();
+    expect(Date.now() - entering).toBeLessThan(20);
+    service.leave();
+    // until it is done the thread lets the service go first, for its patience (50 ms), then enters anyway
+    const yielding = Date.now();
+    thread.enter();
+    expect(Date.now() - yielding).toBeGreaterThanOrEqual(40);
+    thread.leave();
+    done!();
+    done!();
+    const free = Date.now();
+    thread.enter();
+    expect(Date.now() - free).toBeLessThan(20);
+    thread.leave();
+  });
 });

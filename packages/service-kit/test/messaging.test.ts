@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Envelope } from '@erp/contracts';
 import { InProcessBus, OutboxRelay, createLogger, emit, type Bus, type BusMessage, type Db } from '../src';
 import { engines, testDatabases, type TestDatabases } from '../../../tests/support/databases';
+import { WriteGate } from '../src/db/write-gate';
+import { writeGateOf } from '../src/db/database';
 import { effectsConsumer, openTestDb, userPayload } from './fixtures';
 
 const origin = { tenantId: 'tenant-a', branchId: null, correlationId: 'corr-1' };
@@ -278,4 +280,51 @@ describe.each(engines())('outbox, relay and inbox on %s', (engine) => {
     const distinct = await db('effects').countDistinct({ n: 'event_id' });
     expect(Number(distinct[0]!.n)).toBe(200);
   }, 120_000);
+});
+
+describe('the relay beside a job thread (sqlite)', () => {
+  it('marks a batch sent and begins a transaction in its turn, leaving the connection to the reads while the job thread writes', async () => {
+    const dbs = testDatabases('sqlite');
+    const db = await openTestDb(dbs.config('messaging'));
+    try {
+      await writeEvents(db, 3);
+      // the job thread's side of the gate, in the middle of a chunk
+      const thread = new WriteGate(writeGateOf(db)!, 'thread');
+      thread.enter();
+      let drained = false;
+      const draining = new OutboxRelay(db, new InProcessBus(), logger).drainOnce().then((n) => {
+        drained = true;
+        return n;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(drained).toBe(false);
+      // a read meanwhile is answered at once: the relay's marking waits without taking the one connection
+      const read = Date.now();
+      const answered = await Promise.race([
+        count(db, 'outbox'),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1_000)),
+      ]);
+      thread.leave();
+      expect(answered).toBe(3);
+      expect(Date.now() - read).toBeLessThan(100);
+      expect(await draining).toBe(3);
+      expect(Number((await db('outbox').whereNull('sent_at').count({ n: '*' }))[0]!.n)).toBe(0);
+
+      // so does a transaction (an event's effect, a save): it takes the connection once it can begin
+      thread.enter();
+      const writing = writeEvents(db, 1, 3);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const meanwhile = await Promise.race([
+        count(db, 'outbox'),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1_000)),
+      ]);
+      thread.leave();
+      expect(meanwhile).toBe(3);
+      await writing;
+      expect(await count(db, 'outbox')).toBe(4);
+    } finally {
+      await db.destroy();
+      await dbs.cleanup();
+    }
+  });
 });

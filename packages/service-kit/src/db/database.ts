@@ -72,6 +72,38 @@ const gates = new WeakMap<Db, SharedArrayBuffer>();
 export const writeGateOf = (db: Db): SharedArrayBuffer | null => gates.get(db) ?? null;
 
 /**
+ * Waits for the service's turn to write outside a transaction (`WriteGate.turn`), before the write takes the
+ * connection; call the returned function once it has run. Nothing to wait for on MySQL or without a job thread's
+ * gate in use (the turn is then at once).
+ */
+export async function writeTurn(db: Db): Promise<() => void> {
+  const gate = serviceGates.get(db);
+  return gate ? gate.turn() : () => {};
+}
+const serviceGates = new WeakMap<Db, WriteGate>();
+
+/**
+ * The service's transactions ask for its turn (`WriteGate.turn`) before they take the connection: a BEGIN that
+ * waited at the gate for the job thread's chunk held the one connection meanwhile, every read of the service
+ * queued behind it.
+ */
+function transactionsInTurn(db: Db, gate: WriteGate): void {
+  const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
+  // knex keeps its methods on a shared prototype, unwritable: the instance gets its own
+  Object.defineProperty(db, 'transaction', {
+    configurable: true,
+    value: async (...args: unknown[]) => {
+      const done = await gate.turn();
+      try {
+        return await transaction(...args);
+      } finally {
+        done();
+      }
+    },
+  });
+}
+
+/**
  * A database file only its owner reads (0600), made so before SQLite opens it: SQLite gives its -wal and -shm
  * files the database file's permissions (issue 9 item 11).
  */
@@ -130,7 +162,11 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
       },
     });
     gates.set(db, memory);
-    if (!secondary) gateKnex(db.client as unknown as Parameters<typeof gateKnex>[0], gate);
+    if (!secondary) {
+      gateKnex(db.client as unknown as Parameters<typeof gateKnex>[0], gate);
+      transactionsInTurn(db, gate);
+      serviceGates.set(db, gate);
+    }
     // the checkpoint worker lets go of the file first: the service's connection then closes last (see checkpointer.ts)
     const client = db.client as { destroy: (callback?: unknown) => Promise<unknown> };
     const destroy = client.destroy.bind(client);

@@ -66,6 +66,33 @@ export class WriteGate {
     }
   }
 
+  /**
+   * The service's turn, asked before a write outside a transaction takes the service's one connection: waits
+   * without entering and without blocking the event loop until the job thread does not hold the gate, and keeps
+   * the thread from starting another turn (within its patience) until `done` is called once the write has run.
+   * A write that waited at the gate with the connection taken held every read of the service behind it (the
+   * relay marking its batches sent: a third of the time while a re-costing job ran, its waits up to 58 ms).
+   */
+  async turn(): Promise<() => void> {
+    Atomics.add(this.word, SERVICE_WAITING, 1);
+    let waiting = true;
+    const done = () => {
+      if (waiting) Atomics.sub(this.word, SERVICE_WAITING, 1);
+      waiting = false;
+    };
+    try {
+      for (;;) {
+        const owner = Atomics.load(this.word, OWNER);
+        if (owner === FREE || owner === CODE.service) return done;
+        const waited = waitAsync(this.word, OWNER, owner, 100);
+        if (waited.async) await waited.value;
+      }
+    } catch (error) {
+      done();
+      throw error;
+    }
+  }
+
   /** Waits (blocking this thread, at most one transaction of the other writer) until this writer is in. */
   enter(): void {
     if (this.isIn()) return;

@@ -1,5 +1,5 @@
 import type { Envelope } from '@erp/contracts';
-import type { Db } from '../db/database';
+import { writeTurn, type Db } from '../db/database';
 import { nowIso } from '../ids';
 import type { Logger } from '../logger';
 import type { Bus } from './bus';
@@ -95,12 +95,18 @@ export class OutboxRelay {
     await this.bus.publish(
       rows.map((r) => ({ topic: r.topic, key: r.msg_key, envelope: JSON.parse(r.envelope) as Envelope })),
     );
-    await this.db('outbox')
-      .whereIn(
-        'seq',
-        rows.map((r) => r.seq),
-      )
-      .update({ sent_at: nowIso() });
+    // its turn first: waiting at the gate with the connection taken would hold the service's reads too
+    const done = await writeTurn(this.db);
+    try {
+      await this.db('outbox')
+        .whereIn(
+          'seq',
+          rows.map((r) => r.seq),
+        )
+        .update({ sent_at: nowIso() });
+    } finally {
+      done();
+    }
     return rows.length;
   }
 
