@@ -36,12 +36,12 @@ export const DEFAULT_INLINE_LIMIT = 20_000;
  * Items and stores per chunk: a chunk is one transaction holding their locks, so its size follows the time the
  * last one took, aiming at CHUNK_MS; `ERP_RECOST_CHUNK_PAIRS` fixes it (tests). On the service's own thread (MySQL,
  * or SQLite with ERP_JOB_THREAD=off) a chunk holds the event loop too, and other requests wait about that long:
- * 10 ms. In the job thread (SQLite) it holds only the write gate, which the service's writes wait at and its
- * reads do not: 25 ms. Each chunk is a commit, a copy of the log and a round of the job's bookkeeping, and the
- * corrections of one document sum across a chunk's items (booking.ts). Figures: docs/architecture.md, costing,
- * "Eighth pass" (35 ms was no faster and put other users' p99 over 50 ms).
+ * 10 ms. In the job thread (SQLite) it holds only the write gate, which the service's writes wait for (their turn,
+ * without the connection: reads do not wait behind them) and its reads do not: 50 ms. Each chunk is a commit, a
+ * copy of the log and a round of the job's bookkeeping, and the corrections of one document sum across a chunk's
+ * items (booking.ts). Figures: docs/architecture.md, costing, "Eighth pass" and "Tenth pass".
  */
-const CHUNK_MS = isMainThread ? 10 : 25;
+const CHUNK_MS = isMainThread ? 10 : 50;
 const MAX_CHUNK_PAIRS = 500;
 const fixedChunk = () => Number(process.env.ERP_RECOST_CHUNK_PAIRS) || 0;
 const nextChunk = (pairs: number, ms: number) =>
