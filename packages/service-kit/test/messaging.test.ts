@@ -282,7 +282,7 @@ describe.each(engines())('outbox, relay and inbox on %s', (engine) => {
   }, 120_000);
 });
 
-describe('the relay beside a job thread (sqlite)', () => {
+describe("the service's writes beside a job thread (sqlite)", () => {
   it('marks a batch sent and begins a transaction in its turn, leaving the connection to the reads while the job thread writes', async () => {
     const dbs = testDatabases('sqlite');
     const db = await openTestDb(dbs.config('messaging'));
