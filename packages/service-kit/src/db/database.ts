@@ -71,35 +71,36 @@ const gates = new WeakMap<Db, SharedArrayBuffer>();
 /** The write gate of a service's SQLite connection, for a second writer (its job thread); null on MySQL. */
 export const writeGateOf = (db: Db): SharedArrayBuffer | null => gates.get(db) ?? null;
 
+/** Runs `write` in the gate's turn (`WriteGate.turn`): asked before the write takes the connection, ended after it. */
+async function inTurn<T>(gate: WriteGate, write: () => Promise<T>): Promise<T> {
+  const done = await gate.turn();
+  try {
+    return await write();
+  } finally {
+    done();
+  }
+}
+
 /**
- * Waits for the service's turn to write outside a transaction (`WriteGate.turn`), before the write takes the
- * connection; call the returned function once it has run. Nothing to wait for on MySQL or without a job thread's
- * gate in use (the turn is then at once).
+ * Runs a write outside a transaction in the service's turn, so it does not wait at the gate with the one
+ * connection taken. At once on MySQL (no gate).
  */
-export async function writeTurn(db: Db): Promise<() => void> {
+export function inWriteTurn<T>(db: Db, write: () => Promise<T>): Promise<T> {
   const gate = serviceGates.get(db);
-  return gate ? gate.turn() : () => {};
+  return gate ? inTurn(gate, write) : write();
 }
 const serviceGates = new WeakMap<Db, WriteGate>();
 
 /**
- * The service's transactions ask for its turn (`WriteGate.turn`) before they take the connection: a BEGIN that
- * waited at the gate for the job thread's chunk held the one connection meanwhile, every read of the service
- * queued behind it.
+ * The service's transactions run in its turn: a BEGIN that waited at the gate for the job thread's chunk held
+ * the one connection meanwhile, every read of the service queued behind it.
  */
 function transactionsInTurn(db: Db, gate: WriteGate): void {
   const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
   // knex keeps its methods on a shared prototype, unwritable: the instance gets its own
   Object.defineProperty(db, 'transaction', {
     configurable: true,
-    value: async (...args: unknown[]) => {
-      const done = await gate.turn();
-      try {
-        return await transaction(...args);
-      } finally {
-        done();
-      }
-    },
+    value: (...args: unknown[]) => inTurn(gate, () => transaction(...args)),
   });
 }
 

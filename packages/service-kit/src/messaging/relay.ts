@@ -1,5 +1,5 @@
 import type { Envelope } from '@erp/contracts';
-import { writeTurn, type Db } from '../db/database';
+import { inWriteTurn, type Db } from '../db/database';
 import { nowIso } from '../ids';
 import type { Logger } from '../logger';
 import type { Bus } from './bus';
@@ -96,17 +96,14 @@ export class OutboxRelay {
       rows.map((r) => ({ topic: r.topic, key: r.msg_key, envelope: JSON.parse(r.envelope) as Envelope })),
     );
     // its turn first: waiting at the gate with the connection taken would hold the service's reads too
-    const done = await writeTurn(this.db);
-    try {
-      await this.db('outbox')
+    await inWriteTurn(this.db, () =>
+      this.db('outbox')
         .whereIn(
           'seq',
           rows.map((r) => r.seq),
         )
-        .update({ sent_at: nowIso() });
-    } finally {
-      done();
-    }
+        .update({ sent_at: nowIso() }),
+    );
     return rows.length;
   }
 
