@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import {
+  storedToString,
   dec,
   entitiesOf,
   fromStored,
@@ -28,7 +29,7 @@ export type Row = Record<string, unknown>;
 const ITEMS = tableOf(items);
 // what the report's search looks in without the index: the columns the items' search index holds
 const SEARCHED = searchedColumns(items).map((c) => `i.${c}`);
-export const amount = (v: unknown) => fromStored((v ?? 0) as number).toString();
+export const amount = (v: unknown) => storedToString((v ?? 0) as number);
 
 /** One store asked for, or the caller's stores when they are limited to some branches. */
 export function inStores(

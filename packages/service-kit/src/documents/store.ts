@@ -1,4 +1,5 @@
 import {
+  storedToString,
   columnOf,
   dec,
   documentMoneyTotals,
@@ -68,8 +69,8 @@ function headerRecord(doc: DocumentDef, row: Row): DocumentRecord {
     createdBy: row.created_by === null || row.created_by === undefined ? null : String(row.created_by),
     createdAt: String(row.created_at),
     updatedAt: String(row.updated_at),
-    totalQuantity: fromStored(row.total_quantity as number).toString(),
-    totalValue: fromStored(row.total_value as number).toString(),
+    totalQuantity: storedToString(row.total_quantity as number),
+    totalValue: storedToString(row.total_value as number),
     lines: [],
   };
   for (const f of doc.header) record[f.name] = valueOf(f, row[columnOf(f.name)]);
@@ -145,7 +146,7 @@ export function roundedInput(doc: DocumentDef, input: DocumentInput, digits: num
     for (const f of fields) {
       const v = row[f.name];
       if (f.kind !== 'decimal' || v === null || v === undefined || v === '') continue;
-      out[f.name] = fromStored(storedDecimal(f, v, digits)).toString();
+      out[f.name] = storedToString(storedDecimal(f, v, digits));
     }
     return out;
   };
@@ -221,7 +222,7 @@ export const documentStore = {
     record.lines = lines.map((l: Row) => {
       const line: DocumentRecord['lines'][number] = { lineNo: Number(l.line_no) };
       for (const f of doc.lines) line[f.name] = valueOf(f, l[columnOf(f.name)]);
-      line.value = fromStored(l.value as number).toString();
+      line.value = storedToString(l.value as number);
       if (doc.convertsFrom?.length)
         line.sourceLineNo = l.source_line_no === null ? null : Number(l.source_line_no);
       return line;

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import {
+  toStoredRounded,
+  storedToString,
   columnOf,
   linesTableOf,
   decimalString,
-  fromStored,
-  roundTo,
   STORAGE_SCALE,
   tableOf,
   toStored,
@@ -74,7 +74,7 @@ export function valueOf(f: FieldDef, v: unknown): unknown {
     case 'integer':
       return v === null || v === undefined ? null : Number(v);
     case 'decimal':
-      return v === null || v === undefined ? null : fromStored(v as number).toString();
+      return v === null || v === undefined ? null : storedToString(v as number);
     case 'references':
       return parseJson<string[]>(v, []);
     case 'reference':
@@ -131,7 +131,7 @@ export async function withLines(
 export function storedDecimal(f: FieldDef, v: unknown, digits: number | null): number | null {
   if (v === null || v === undefined || v === '') return null;
   // rounded once, to the branch's digits (fields the spec leaves unrounded: to the storage scale)
-  return toStored(roundTo(String(v), digits === null || f.noRounding ? STORAGE_SCALE : digits));
+  return toStoredRounded(String(v), digits === null || f.noRounding ? STORAGE_SCALE : digits);
 }
 
 /** Replaces the lines of a record with the input's (in the input's order). */

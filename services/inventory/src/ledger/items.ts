@@ -1,4 +1,4 @@
-import { dec, fromStored, linesTableOf, tableOf, items, type Dec } from '@erp/contracts';
+import { storedToString, dec, fromStored, linesTableOf, tableOf, items, type Dec } from '@erp/contracts';
 import { bool, type TenantScope } from '@erp/service-kit';
 
 /** What the ledger needs of an item: its units' rates to the main unit, cost price, components. */
@@ -40,7 +40,7 @@ export async function itemUnits(s: TenantScope, ids: readonly string[]): Promise
     out.get(String(c.parent_id))?.components.push({
       itemId: String(c.item_id),
       unitId: String(c.unit_id),
-      quantity: fromStored(c.quantity as number).toString(),
+      quantity: storedToString(c.quantity as number),
     });
   return out;
 }
