@@ -35,6 +35,12 @@ export default tseslint.config(
           selector: "CallExpression[callee.name='parseFloat']",
           message: 'Money and quantities are exact: use dec() from @erp/contracts.',
         },
+        {
+          selector:
+            "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='lazy'], MemberExpression[object.name='React'][property.name='lazy']",
+          message:
+            'Split code with loadable() (packages/ui-kit/src/loadable.tsx), not React.lazy: React 19 holds a Suspense reveal back 300 ms (issue 12).',
+        },
       ],
       // One router on the page, tree-shaken to what the apps use: routing comes from @erp/router (issue 3).
       'no-restricted-imports': [

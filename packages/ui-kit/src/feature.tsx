@@ -1,6 +1,6 @@
 import type { i18n } from 'i18next';
 import * as React from 'react';
-import { createContext, lazy, Suspense, useContext, type ComponentType, type ErrorInfo } from 'react';
+import { createContext, useContext, type ComponentType, type ErrorInfo } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import singleSpaReact from 'single-spa-react';
@@ -10,6 +10,7 @@ import type { LanguageLoaders } from '@erp/i18n/src/client';
 import type { FeatureContext, FeatureLocation, FeatureProps } from './contract';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPanel } from './ErrorPanel';
+import { loadable } from './loadable';
 import { createFeatureI18n, loadFeatureLanguage, prefetchPageLanguage } from './i18n';
 
 /** A feature app's screens, keyed by the manifest route path they render. */
@@ -57,17 +58,15 @@ export function lazyScreens(paths: readonly string[], load: () => Promise<Screen
   };
   return Object.fromEntries(
     paths.map((path) => {
-      const Screen = lazy(async () => {
-        const screen = (await registry())[path];
-        if (!screen) throw new Error(`no screen for ${path}`);
-        return { default: screen };
-      });
-      const Lazy = (props: { location: FeatureLocation }) => (
-        <Suspense fallback={<i className="pi pi-spin pi-spinner erp-screen-loading" aria-hidden="true" />}>
-          <Screen {...props} />
-        </Suspense>
+      const Screen = loadable(
+        async () => {
+          const screen = (await registry())[path];
+          if (!screen) throw new Error(`no screen for ${path}`);
+          return screen;
+        },
+        <i className="pi pi-spin pi-spinner erp-screen-loading" aria-hidden="true" />,
       );
-      return [path, Lazy];
+      return [path, Screen];
     }),
   );
 }

@@ -1,6 +1,7 @@
 import type { ConfirmDialogProps } from 'primereact/confirmdialog';
 import type { DialogProps } from 'primereact/dialog';
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
+import { loadable } from './loadable';
 
 /**
  * A dialog component fetched the first time it is asked to show (`visible`): a list or a form opens its dialogs
@@ -9,7 +10,7 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
  * eager one. `onFirstShow` starts what its content will fetch, beside the dialog's own code.
  */
 function onDemand<P extends { visible?: boolean }>(load: () => Promise<ComponentType<P>>) {
-  const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  const Loaded = loadable(load);
   return function OnDemand(props: P & { onFirstShow?: () => void }) {
     const { onFirstShow, ...rest } = props;
     const [asked, setAsked] = useState(false);
@@ -18,12 +19,7 @@ function onDemand<P extends { visible?: boolean }>(load: () => Promise<Component
       onFirstShow?.();
     }
     if (!asked && !props.visible) return null;
-    const Component = Loaded as unknown as ComponentType<P>;
-    return (
-      <Suspense fallback={null}>
-        <Component {...(rest as unknown as P)} />
-      </Suspense>
-    );
+    return <Loaded {...(rest as unknown as P)} />;
   };
 }
 

@@ -1,7 +1,8 @@
 import type { i18n } from 'i18next';
 import { PrimeReactProvider } from 'primereact/api';
 import { PRIME_OPTIONS } from '@erp/ui-kit/src/a11y';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { loadable } from '@erp/ui-kit/src/loadable';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from '@erp/router';
@@ -18,15 +19,15 @@ import { PreferencesSync } from '../theme/PreferencesSync';
 // What only a signed-in user sees loads after sign-in, not with the login form (issue 3: shell initial JS):
 // the floating buttons, and the subscription dialog once a subscription refusal asks for it (its Dialog is not
 // fetched by every screen, issue 12). The settings lists' confirmation dialog comes with them (settings/screens).
-const FloatingButtons = lazy(() =>
-  import(/* webpackChunkName: "floating-buttons" */ '../feedback/FloatingButtons').then((m) => ({
-    default: m.FloatingButtons,
-  })),
+const FloatingButtons = loadable(() =>
+  import(/* webpackChunkName: "floating-buttons" */ '../feedback/FloatingButtons').then(
+    (m) => m.FloatingButtons,
+  ),
 );
-const SubscriptionDialog = lazy(() =>
-  import(/* webpackChunkName: "subscription-dialog" */ './SubscriptionDialog').then((m) => ({
-    default: m.SubscriptionDialog,
-  })),
+const SubscriptionDialog = loadable(() =>
+  import(/* webpackChunkName: "subscription-dialog" */ './SubscriptionDialog').then(
+    (m) => m.SubscriptionDialog,
+  ),
 );
 
 function SignedInExtras() {
@@ -37,10 +38,10 @@ function SignedInExtras() {
   if (subscriptionProblem && !subscriptionAsked) setSubscriptionAsked(true);
   if (!signedIn) return null;
   return (
-    <Suspense fallback={null}>
+    <>
       <FloatingButtons />
       {subscriptionAsked || subscriptionProblem ? <SubscriptionDialog /> : null}
-    </Suspense>
+    </>
   );
 }
 

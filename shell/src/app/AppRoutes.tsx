@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, Route, Routes } from '@erp/router';
+import { loadable } from '@erp/ui-kit/src/loadable';
 import { FullPage } from '../layout/FullPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RemoteScreen } from '../remotes/RemoteScreen';
@@ -10,18 +11,21 @@ import { useFeatureRouteTable } from './manifests';
 import { loadLoginPage, loadMainLayout } from './first-screen';
 import { LOGIN, NOT_FOUND } from './routing';
 
-const LoginPage = lazy(() => loadLoginPage().then((m) => ({ default: m.LoginPage })));
+const LoginPage = loadable(() => loadLoginPage().then((m) => m.LoginPage), <Loading />);
 
-const ForgetPasswordPage = lazy(() =>
-  import(/* webpackChunkName: "forget-password" */ '../pages/ForgetPasswordPage').then((m) => ({
-    default: m.ForgetPasswordPage,
-  })),
+const ForgetPasswordPage = loadable(
+  () =>
+    import(/* webpackChunkName: "forget-password" */ '../pages/ForgetPasswordPage').then(
+      (m) => m.ForgetPasswordPage,
+    ),
+  <Loading />,
 );
 
 // The signed-in layout and home load after sign-in: the login form needs neither (issue 3: shell initial JS).
-const MainLayout = lazy(() => loadMainLayout().then((m) => ({ default: m.MainLayout })));
-const HomePage = lazy(() =>
-  import(/* webpackChunkName: "home" */ '../pages/HomePage').then((m) => ({ default: m.HomePage })),
+const MainLayout = loadable(() => loadMainLayout().then((m) => m.MainLayout), <Loading />);
+const HomePage = loadable(
+  () => import(/* webpackChunkName: "home" */ '../pages/HomePage').then((m) => m.HomePage),
+  <Loading />,
 );
 
 const screenOf = Object.fromEntries(Object.entries(shellPaths).map(([k, v]) => [v, k])) as Record<
@@ -57,75 +61,61 @@ export function AppRoutes() {
           />
         );
       });
+  // the screens' code arrives through `loadable`, not Suspense; the boundary stays for anything else that suspends
   return (
-    <Routes>
-      <Route
-        path={LOGIN}
-        element={
-          <RedirectIfSignedIn>
-            <FullPage>
-              <Suspense fallback={<Loading />}>
-                <LoginPage />
-              </Suspense>
-            </FullPage>
-          </RedirectIfSignedIn>
-        }
-      />
-      <Route
-        path={shellPaths.forgetPassword}
-        element={
-          <FullPage>
-            <Suspense fallback={<Loading />}>
-              <ForgetPasswordPage />
-            </Suspense>
-          </FullPage>
-        }
-      />
-      <Route
-        element={
-          <RequireSession>
-            <Outlet />
-          </RequireSession>
-        }
-      >
+    <Suspense fallback={<Loading />}>
+      <Routes>
         <Route
-          path={NOT_FOUND}
+          path={LOGIN}
+          element={
+            <RedirectIfSignedIn>
+              <FullPage>
+                <LoginPage />
+              </FullPage>
+            </RedirectIfSignedIn>
+          }
+        />
+        <Route
+          path={shellPaths.forgetPassword}
           element={
             <FullPage>
-              <NotFoundPage />
+              <ForgetPasswordPage />
             </FullPage>
           }
         />
         <Route
           element={
-            <Suspense fallback={<Loading />}>
-              <MainLayout />
-            </Suspense>
+            <RequireSession>
+              <Outlet />
+            </RequireSession>
           }
         >
           <Route
-            index
+            path={NOT_FOUND}
             element={
-              <Suspense fallback={<Loading />}>
-                <HomePage />
-              </Suspense>
+              <FullPage>
+                <NotFoundPage />
+              </FullPage>
             }
           />
-          {own('main')}
+          <Route element={<MainLayout />}>
+            <Route index element={<HomePage />} />
+            {own('main')}
+            {routes
+              .filter((e) => e.route.layout !== 'full')
+              .map((e) => (
+                <Route key={e.route.path} path={e.route.path} element={screen(e)} />
+              ))}
+          </Route>
+          {own('full')}
           {routes
-            .filter((e) => e.route.layout !== 'full')
+            .filter((e) => e.route.layout === 'full')
             .map((e) => (
-              <Route key={e.route.path} path={e.route.path} element={screen(e)} />
+              <Route key={e.route.path} path={e.route.path} element={<FullPage>{screen(e)}</FullPage>} />
             ))}
         </Route>
-        {own('full')}
-        {routes
-          .filter((e) => e.route.layout === 'full')
-          .map((e) => (
-            <Route key={e.route.path} path={e.route.path} element={<FullPage>{screen(e)}</FullPage>} />
-          ))}
-      </Route>
-      <Route path="*" element={<Unmatched />} />
-    </Routes>
+        <Route path="*" element={<Unmatched />} />
+      </Routes>
+    </Suspense>
   );
 }

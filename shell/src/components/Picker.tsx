@@ -1,14 +1,5 @@
 import type { Dropdown } from 'primereact/dropdown';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface PickerOption {
   value: string;
@@ -31,12 +22,12 @@ interface PickerProps {
 // PrimeReact's Dropdown (with its virtual scroller, overlay and tooltip) is ~25 KB gz: it is fetched once the
 // first picker has painted and the browser is idle (or sooner, when a picker is hovered, focused or opened),
 // not for the first paint of the login form or the navbar (issue 3).
-let dropdownLoaded = false;
+let loaded: typeof import('primereact/dropdown') | undefined;
 let dropdown: Promise<typeof import('primereact/dropdown')> | undefined;
 const loadDropdown = () => {
   dropdown ??= import(/* webpackChunkName: "dropdown" */ 'primereact/dropdown').then(
     (m) => {
-      dropdownLoaded = true;
+      loaded = m;
       return m;
     },
     (error: unknown) => {
@@ -46,7 +37,6 @@ const loadDropdown = () => {
   );
   return dropdown;
 };
-const LazyDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.Dropdown })));
 
 function whenIdle(work: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
@@ -63,22 +53,25 @@ function whenIdle(work: () => void): () => void {
  * the Dropdown and opens it.
  */
 export function Picker(props: PickerProps) {
-  // once the Dropdown is here, every picker is the real one (the look-alike is only for the first moments)
-  const [wanted, setWanted] = useState(dropdownLoaded);
+  // once the Dropdown is here, every picker is the real one (the look-alike is only for the first moments); it
+  // arrives as a state update, not through Suspense (`loadable` in the UI kit says why)
+  const [module, setModule] = useState(loaded);
+  // opened before the Dropdown arrived: fetched at once instead of when idle
+  const [opened, setOpened] = useState(false);
   useEffect(() => {
-    if (wanted) return;
+    if (module) return;
     let live = true;
-    const cancel = whenIdle(() => {
+    const get = () =>
       void loadDropdown().then(
-        () => live && setWanted(true),
+        (m) => live && setModule(m),
         () => undefined,
       );
-    });
+    const cancel = opened ? (get(), () => undefined) : whenIdle(get);
     return () => {
       live = false;
       cancel();
     };
-  }, [wanted]);
+  }, [module, opened]);
   // the look-alike was opened before the Dropdown arrived: open the Dropdown once it is mounted and laid out,
   // the way a click does (PrimeReact then aligns its panel under the picker and binds its outside-click listener)
   const openWhenMounted = useRef(false);
@@ -88,33 +81,32 @@ export function Picker(props: PickerProps) {
     requestAnimationFrame(() => instance.getElement()?.click());
   }, []);
 
-  const closed = (
-    <ClosedPicker
-      {...props}
-      onOpen={() => {
-        openWhenMounted.current = true;
-        setWanted(true);
-      }}
-    />
-  );
-  if (!wanted) return closed;
-  return (
-    <Suspense fallback={closed}>
-      <LazyDropdown
-        ref={attached}
-        inputId={props.inputId}
-        aria-label={props.ariaLabel}
-        className={props.className}
-        value={props.value}
-        options={props.options as PickerOption[]}
-        optionLabel="label"
-        optionValue="value"
-        itemTemplate={props.itemTemplate}
-        onChange={(e) => props.onChange(e.value as string)}
-        disabled={props.disabled}
-        pt={{ root: { 'data-testid': props.testId } as object }}
+  if (!module)
+    return (
+      <ClosedPicker
+        {...props}
+        onOpen={() => {
+          openWhenMounted.current = true;
+          setOpened(true);
+        }}
       />
-    </Suspense>
+    );
+  const { Dropdown: Loaded } = module;
+  return (
+    <Loaded
+      ref={attached}
+      inputId={props.inputId}
+      aria-label={props.ariaLabel}
+      className={props.className}
+      value={props.value}
+      options={props.options as PickerOption[]}
+      optionLabel="label"
+      optionValue="value"
+      itemTemplate={props.itemTemplate}
+      onChange={(e) => props.onChange(e.value as string)}
+      disabled={props.disabled}
+      pt={{ root: { 'data-testid': props.testId } as object }}
+    />
   );
 }
 

@@ -1,14 +1,16 @@
 import { Button } from 'primereact/button';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { loadable } from '@erp/ui-kit/src/loadable';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from '@erp/router';
 import { Loading } from '../app/guards';
 import { useShellSelector } from '../state/store';
 
 // PrimeReact's Dialog (≈ 9 KB gz) comes with the first click: every signed-in screen shows the button
-const Dialog = lazy(() => import('primereact/dialog').then((m) => ({ default: m.Dialog })));
-const FeedbackForm = lazy(() =>
-  import(/* webpackChunkName: "feedback" */ './FeedbackForm').then((m) => ({ default: m.FeedbackForm })),
+const Dialog = loadable(() => import('primereact/dialog').then((m) => m.Dialog));
+const FeedbackForm = loadable(
+  () => import(/* webpackChunkName: "feedback" */ './FeedbackForm').then((m) => m.FeedbackForm),
+  <Loading />,
 );
 
 /** Spec section 2: the feedback button and contact link are hidden on login, shareInvoice and SmartMenu. */
@@ -55,26 +57,22 @@ export function FloatingButtons() {
         data-testid="feedback-button"
       />
       {state !== 'closed' ? (
-        <Suspense fallback={null}>
-          <Dialog
-            header={t('screens.feedback.header')}
-            visible
-            onHide={() => setState('closed')}
-            style={{ width: 'min(34rem, 94vw)' }}
-            className={state === 'hidden' ? 'erp-dialog-hidden' : undefined}
-            maskClassName={state === 'hidden' ? 'erp-dialog-hidden' : undefined}
-            modal={state === 'open'}
-            data-testid="feedback-dialog"
-          >
-            <Suspense fallback={<Loading />}>
-              <FeedbackForm
-                onHide={() => setState('hidden')}
-                onShow={() => setState('open')}
-                onSent={() => setState('closed')}
-              />
-            </Suspense>
-          </Dialog>
-        </Suspense>
+        <Dialog
+          header={t('screens.feedback.header')}
+          visible
+          onHide={() => setState('closed')}
+          style={{ width: 'min(34rem, 94vw)' }}
+          className={state === 'hidden' ? 'erp-dialog-hidden' : undefined}
+          maskClassName={state === 'hidden' ? 'erp-dialog-hidden' : undefined}
+          modal={state === 'open'}
+          data-testid="feedback-dialog"
+        >
+          <FeedbackForm
+            onHide={() => setState('hidden')}
+            onShow={() => setState('open')}
+            onSent={() => setState('closed')}
+          />
+        </Dialog>
       ) : null}
     </div>
   );

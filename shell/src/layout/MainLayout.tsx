@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { loadable } from '@erp/ui-kit/src/loadable';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from '@erp/router';
 import { loadFavorites } from '../favorites/favorites';
@@ -17,10 +18,10 @@ import { Sidebar } from './Sidebar';
 import { localToday } from '@erp/i18n';
 
 // The customizer's panel and controls load when it is first opened, not with every screen (issue 12).
-const ThemeCustomizer = lazy(() =>
-  import(/* webpackChunkName: "theme-customizer" */ '../theme/ThemeCustomizer').then((m) => ({
-    default: m.ThemeCustomizer,
-  })),
+const ThemeCustomizer = loadable(() =>
+  import(/* webpackChunkName: "theme-customizer" */ '../theme/ThemeCustomizer').then(
+    (m) => m.ThemeCustomizer,
+  ),
 );
 
 /**
@@ -109,11 +110,7 @@ export function MainLayout() {
         data-testid="theme-toggle"
         data-no-capture=""
       />
-      {customizerUsed ? (
-        <Suspense fallback={null}>
-          <ThemeCustomizer />
-        </Suspense>
-      ) : null}
+      {customizerUsed ? <ThemeCustomizer /> : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { loadable } from '@erp/ui-kit/src/loadable';
 import { Loading, RequireAdmin } from '../app/guards';
 import { loadScreenTexts } from '../app/i18n';
 import type { BranchMode } from '../branches/BranchFormPage';
@@ -14,37 +15,31 @@ const branches = () =>
 const settings = () =>
   withTexts(import(/* webpackChunkName: "settings-other" */ '../pages/settings/screens'), 'settings');
 
-const UsersPage = lazy(() => users().then((m) => ({ default: m.UsersPage })));
-const UserFormPage = lazy(() => users().then((m) => ({ default: m.UserFormPage })));
-const BranchesPage = lazy(() => branches().then((m) => ({ default: m.BranchesPage })));
-const BranchFormPage = lazy(() => branches().then((m) => ({ default: m.BranchFormPage })));
-const CompanyPage = lazy(() => settings().then((m) => ({ default: m.CompanyPage })));
-const InvoiceTemplatePage = lazy(() => settings().then((m) => ({ default: m.InvoiceTemplatePage })));
-const PosConfigurationPage = lazy(() => settings().then((m) => ({ default: m.PosConfigurationPage })));
-const LogsPage = lazy(() => settings().then((m) => ({ default: m.LogsPage })));
-const SupportTicketsPage = lazy(() => settings().then((m) => ({ default: m.SupportTicketsPage })));
-const SubscriptionDataPage = lazy(() => settings().then((m) => ({ default: m.SubscriptionDataPage })));
-const SystemEventsPage = lazy(() => settings().then((m) => ({ default: m.SystemEventsPage })));
-const ChangePasswordPage = lazy(() => settings().then((m) => ({ default: m.ChangePasswordPage })));
+const UsersPage = loadable(() => users().then((m) => m.UsersPage), <Loading />);
+const UserFormPage = loadable(() => users().then((m) => m.UserFormPage), <Loading />);
+const BranchesPage = loadable(() => branches().then((m) => m.BranchesPage), <Loading />);
+const BranchFormPage = loadable(() => branches().then((m) => m.BranchFormPage), <Loading />);
+const CompanyPage = loadable(() => settings().then((m) => m.CompanyPage), <Loading />);
+const InvoiceTemplatePage = loadable(() => settings().then((m) => m.InvoiceTemplatePage), <Loading />);
+const PosConfigurationPage = loadable(() => settings().then((m) => m.PosConfigurationPage), <Loading />);
+const LogsPage = loadable(() => settings().then((m) => m.LogsPage), <Loading />);
+const SupportTicketsPage = loadable(() => settings().then((m) => m.SupportTicketsPage), <Loading />);
+const SubscriptionDataPage = loadable(() => settings().then((m) => m.SubscriptionDataPage), <Loading />);
+const SystemEventsPage = loadable(() => settings().then((m) => m.SystemEventsPage), <Loading />);
+const ChangePasswordPage = loadable(() => settings().then((m) => m.ChangePasswordPage), <Loading />);
 
 // the dialog the settings lists confirm a delete through (ListParts' confirmDialog): with them, not on every screen
-const ConfirmDialog = lazy(() =>
-  import(/* webpackChunkName: "confirm-dialog" */ 'primereact/confirmdialog').then((m) => ({
-    default: m.ConfirmDialog,
-  })),
+const ConfirmDialog = loadable(() =>
+  import(/* webpackChunkName: "confirm-dialog" */ 'primereact/confirmdialog').then((m) => m.ConfirmDialog),
 );
 
 const page = (Screen: ComponentType): ReactNode => (
-  <Suspense fallback={<Loading />}>
+  <>
     <Screen />
     <ConfirmDialog />
-  </Suspense>
+  </>
 );
-const branch = (mode: BranchMode): ReactNode => (
-  <Suspense fallback={<Loading />}>
-    <BranchFormPage mode={mode} />
-  </Suspense>
-);
+const branch = (mode: BranchMode): ReactNode => <BranchFormPage mode={mode} />;
 
 /** The element of each shell screen (the open /ForgetPassword is routed apart). */
 export const shellScreens: Record<Exclude<ShellScreen, 'forgetPassword'>, () => ReactNode> = {

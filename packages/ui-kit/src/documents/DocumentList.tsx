@@ -2,7 +2,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
-import { Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   documentScreenPath,
@@ -271,9 +271,7 @@ export function DocumentList({
         data-testid="doc-view-dialog"
       >
         {viewing !== null ? (
-          <Suspense fallback={<i className="pi pi-spin pi-spinner" aria-hidden="true" />}>
-            <DocumentPage doc={doc} id={viewing} links={[]} onBack={() => setViewing(null)} />
-          </Suspense>
+          <DocumentPage doc={doc} id={viewing} links={[]} onBack={() => setViewing(null)} />
         ) : null}
       </DialogLater>
       <DeleteConfirm

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { ConfirmLater } from '../on-demand';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
-import { lazy, Suspense, useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@erp/api-client';
@@ -38,15 +38,14 @@ import { useShortcuts } from '../keyboard/shortcuts';
 import { PrintView } from './DocumentPrint';
 import { isCreditNote, isTaxDocument } from './tax-invoice/tax-document';
 import type { DocumentLink } from './DocumentScreen';
+import { loadable } from '../loadable';
 
 // a job's progress (a close, a re-costing) and the attachments of a saved document come with the first page that
 // shows them: a new document's form fetches neither (issue 12: a screen fetches what it uses)
-const JobProgress = lazy(() => import('../jobs/JobProgress').then((m) => ({ default: m.JobProgress })));
-const Attachments = lazy(() => import('./DocumentAttachments').then((m) => ({ default: m.Attachments })));
+const JobProgress = loadable(() => import('../jobs/JobProgress').then((m) => m.JobProgress));
+const Attachments = loadable(() => import('./DocumentAttachments').then((m) => m.Attachments));
 // the 80 mm receipt (issue 15) loads when asked for: it stays out of every document screen's first load
-const ReceiptDialog = lazy(() =>
-  import('../receipt/ReceiptDialog').then((m) => ({ default: m.ReceiptDialog })),
-);
+const ReceiptDialog = loadable(() => import('../receipt/ReceiptDialog').then((m) => m.ReceiptDialog));
 
 export function DocumentPage({
   doc: declared,
@@ -266,34 +265,30 @@ export function DocumentPage({
       ) : null}
       {closeJob ? (
         <div className="erp-md__notice" data-testid="doc-close-job">
-          <Suspense fallback={null}>
-            <JobProgress
-              key={closeJob}
-              service={doc.service}
-              jobId={closeJob}
-              onFinished={() => void reread()}
-              onGone={() => setCloseJob(null)}
-            >
-              {(job) =>
-                job.status === 'succeeded' ? (
-                  <Message severity="success" text={t('doc.closedDone')} data-testid="doc-close-done" />
-                ) : null
-              }
-            </JobProgress>
-          </Suspense>
+          <JobProgress
+            key={closeJob}
+            service={doc.service}
+            jobId={closeJob}
+            onFinished={() => void reread()}
+            onGone={() => setCloseJob(null)}
+          >
+            {(job) =>
+              job.status === 'succeeded' ? (
+                <Message severity="success" text={t('doc.closedDone')} data-testid="doc-close-done" />
+              ) : null
+            }
+          </JobProgress>
         </div>
       ) : null}
       {record?.recostJobId ? (
         <div className="erp-md__notice" data-testid="doc-recost-job">
           <Tag value={t('doc.recosting')} severity="warning" data-testid="doc-recosting" />
-          <Suspense fallback={null}>
-            <JobProgress
-              key={record.recostJobId}
-              service={doc.service}
-              jobId={record.recostJobId}
-              onFinished={() => void reread()}
-            />
-          </Suspense>
+          <JobProgress
+            key={record.recostJobId}
+            service={doc.service}
+            jobId={record.recostJobId}
+            onFinished={() => void reread()}
+          />
         </div>
       ) : null}
       <div className="erp-md__card">
@@ -345,14 +340,12 @@ export function DocumentPage({
           <DocumentNotes {...part} />
         </form>
         {record ? (
-          <Suspense fallback={null}>
-            <Attachments
-              doc={doc}
-              record={record}
-              canChange={!readOnly}
-              onChange={(attachments) => setRecord((r) => (r ? { ...r, attachments } : r))}
-            />
-          </Suspense>
+          <Attachments
+            doc={doc}
+            record={record}
+            canChange={!readOnly}
+            onChange={(attachments) => setRecord((r) => (r ? { ...r, attachments } : r))}
+          />
         ) : (
           <p className="erp-md-form__hint">{t('doc.attachAfterSave')}</p>
         )}
@@ -452,20 +445,18 @@ export function DocumentPage({
         className="erp-md-dialog"
       />
       {receipt && record ? (
-        <Suspense fallback={null}>
-          <ReceiptDialog
-            record={record}
-            paymentName={(p) => {
-              const method = doc.payments?.method.name ?? '';
-              return (
-                namesOf(references[method]).get(String(p[method] ?? '')) ??
-                broughtNames.get(String(p[method] ?? '')) ??
-                ''
-              );
-            }}
-            onHide={() => setReceipt(false)}
-          />
-        </Suspense>
+        <ReceiptDialog
+          record={record}
+          paymentName={(p) => {
+            const method = doc.payments?.method.name ?? '';
+            return (
+              namesOf(references[method]).get(String(p[method] ?? '')) ??
+              broughtNames.get(String(p[method] ?? '')) ??
+              ''
+            );
+          }}
+          onHide={() => setReceipt(false)}
+        />
       ) : null}
       {!loading && !missing
         ? createPortal(

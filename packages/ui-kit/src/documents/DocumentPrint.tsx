@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { formatDecimal, type DocumentDef, type DocumentRecord } from '@erp/contracts';
 import { PrintHeader, PrintSignatures, useLetterhead } from '../PrintHeader';
 import { fieldLabel, formatDate, label, type Language } from '@erp/i18n';
@@ -10,12 +9,11 @@ import { type CatalogItem } from './items';
 import { namesOf } from './document-references';
 import { isTaxDocument } from './tax-invoice/tax-document';
 import type { PrintBlocks } from './tax-invoice/TaxInvoicePrint';
+import { loadable } from '../loadable';
 
 // the tax invoice's sheet (its bilingual layout and QR code) comes with the first issued money document shown:
 // a stock document's page never fetches it (issue 12: a screen fetches what it uses)
-const TaxInvoiceView = lazy(() =>
-  import('./tax-invoice/TaxInvoiceView').then((m) => ({ default: m.TaxInvoiceView })),
-);
+const TaxInvoiceView = loadable(() => import('./tax-invoice/TaxInvoiceView').then((m) => m.TaxInvoiceView));
 
 /** Without a template: notes and signature lines, no texts (every print as it always was). */
 export const defaultPrintBlocks: PrintBlocks = {
@@ -68,14 +66,12 @@ export function PrintView({
   if (record && isTaxDocument(doc, record)) {
     const method = doc.payments?.method.name ?? '';
     return (
-      <Suspense fallback={null}>
-        <TaxInvoiceView
-          doc={doc}
-          record={record}
-          paymentNames={new Map([...names, ...namesOf(references[method])])}
-          blocks={blocks}
-        />
-      </Suspense>
+      <TaxInvoiceView
+        doc={doc}
+        record={record}
+        paymentNames={new Map([...names, ...namesOf(references[method])])}
+        blocks={blocks}
+      />
     );
   }
   return (

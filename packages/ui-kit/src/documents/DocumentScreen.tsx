@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import {
   screenRoute,
   screensOf,
@@ -8,13 +8,15 @@ import {
 } from '@erp/contracts';
 import type { FeatureLocation } from '../contract';
 import { KitStyles } from '../master-data/MasterDataScreen';
+import { loadable } from '../loadable';
 
 // The list and the form load apart: a form never fetches the list's DataTable and paginator, a list never the
 // form's lines grid, pickers and calendar (issue 12, the first screen comes fast).
-const DocumentList = lazy(() => import('./DocumentList').then((m) => ({ default: m.DocumentList })));
+const spinner = <i className="pi pi-spin pi-spinner" aria-hidden="true" />;
+const DocumentList = loadable(() => import('./DocumentList').then((m) => m.DocumentList), spinner);
 /** The document page's code (a list's view dialog starts it on its first opening, beside the dialog's own). */
 export const loadDocumentPage = () => import('./DocumentPage');
-export const DocumentPage = lazy(() => loadDocumentPage().then((m) => ({ default: m.DocumentPage })));
+export const DocumentPage = loadable(() => loadDocumentPage().then((m) => m.DocumentPage), spinner);
 
 export { saveBlob } from './DocumentAttachments';
 
@@ -50,7 +52,7 @@ export function DocumentScreen({
   status?: string | undefined;
 }) {
   return (
-    <Suspense fallback={<i className="pi pi-spin pi-spinner" aria-hidden="true" />}>
+    <>
       <KitStyles />
       {mode === 'list' ? (
         <DocumentList doc={doc} status={status} />
@@ -62,7 +64,7 @@ export function DocumentScreen({
           links={links}
         />
       )}
-    </Suspense>
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import type { CalendarDateTemplateEvent } from 'primereact/calendar';
 import { InputText } from 'primereact/inputtext';
 import { OverlayPanel } from 'primereact/overlaypanel';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatGregorian,
@@ -15,10 +15,14 @@ import {
 } from '@erp/i18n';
 import { calendarLocale } from './calendar-locale';
 import { localYearNavigator } from './calendar-year';
+import { loadable } from '../loadable';
 
 // The picker (PrimeReact's Calendar, ≈ 20 KB gz) loads when first opened: a date is typed far more often, and a
 // form shows its date fields at once (issue 12, the first screen comes fast)
-const Calendar = lazy(() => import('primereact/calendar').then((m) => ({ default: m.Calendar })));
+const Calendar = loadable(
+  () => import('primereact/calendar').then((m) => m.Calendar),
+  <i className="pi pi-spin pi-spinner" aria-hidden="true" />,
+);
 
 export interface DateInputProps {
   id: string;
@@ -144,26 +148,24 @@ export function DateInput({
         </small>
       ) : null}
       <OverlayPanel ref={panel} className="erp-date__panel" ariaCloseLabel={t('md.cancel')}>
-        <Suspense fallback={<i className="pi pi-spin pi-spinner" aria-hidden="true" />}>
-          <Calendar
-            inline
-            value={toLocalDate(iso)}
-            minDate={toLocalDate(min)}
-            maxDate={toLocalDate(max)}
-            locale={locale}
-            {...localYearNavigator(language, t('input.chooseYear'))}
-            dateTemplate={dayCell}
-            footerTemplate={hijri ? () => <div className="erp-date__panel-hijri">{hijri}</div> : undefined}
-            onChange={(e) => {
-              if (!(e.value instanceof Date)) return;
-              const next = isoOfLocal(e.value);
-              setText(display(next, language));
-              emit(next);
-              panel.current?.hide();
-              input.current?.focus();
-            }}
-          />
-        </Suspense>
+        <Calendar
+          inline
+          value={toLocalDate(iso)}
+          minDate={toLocalDate(min)}
+          maxDate={toLocalDate(max)}
+          locale={locale}
+          {...localYearNavigator(language, t('input.chooseYear'))}
+          dateTemplate={dayCell}
+          footerTemplate={hijri ? () => <div className="erp-date__panel-hijri">{hijri}</div> : undefined}
+          onChange={(e) => {
+            if (!(e.value instanceof Date)) return;
+            const next = isoOfLocal(e.value);
+            setText(display(next, language));
+            emit(next);
+            panel.current?.hide();
+            input.current?.focus();
+          }}
+        />
       </OverlayPanel>
     </span>
   );

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Checkbox } from 'primereact/checkbox';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
@@ -9,9 +8,13 @@ import { readsLeftToRight, roundInput } from '../master-data/form-model';
 import type { ReferenceOption } from '../master-data/references';
 import { DateInput } from './DateInput';
 import { SelectInput } from './SelectInput';
+import { loadable } from '../loadable';
 
 // PrimeReact's MultiSelect (≈ 15 KB gz) loads with the first references field: a document form has none
-const MultiSelect = lazy(() => import('primereact/multiselect').then((m) => ({ default: m.MultiSelect })));
+const MultiSelect = loadable(
+  () => import('primereact/multiselect').then((m) => m.MultiSelect),
+  <i className="pi pi-spin pi-spinner" aria-hidden="true" />,
+);
 
 export interface FieldInputProps {
   field: FieldDef;
@@ -132,20 +135,18 @@ export function FieldInput(props: FieldInputProps) {
       );
     case 'references':
       return (
-        <Suspense fallback={<i className="pi pi-spin pi-spinner" aria-hidden="true" />}>
-          <MultiSelect
-            inputId={id}
-            disabled={disabled}
-            invalid={invalid}
-            value={Array.isArray(value) ? value : []}
-            options={withStoredAll(props.options ?? [], Array.isArray(value) ? value.map(String) : [])}
-            display="chip"
-            filter
-            placeholder={placeholder}
-            aria-label={ariaLabel}
-            onChange={(e) => onChange((e.value as string[] | null) ?? [])}
-          />
-        </Suspense>
+        <MultiSelect
+          inputId={id}
+          disabled={disabled}
+          invalid={invalid}
+          value={Array.isArray(value) ? value : []}
+          options={withStoredAll(props.options ?? [], Array.isArray(value) ? value.map(String) : [])}
+          display="chip"
+          filter
+          placeholder={placeholder}
+          aria-label={ariaLabel}
+          onChange={(e) => onChange((e.value as string[] | null) ?? [])}
+        />
       );
     case 'date':
       return (

@@ -3,7 +3,7 @@ import { Column } from 'primereact/column';
 import { FilterMatchMode } from 'primereact/api';
 import { DataTable, type DataTableFilterMeta } from 'primereact/datatable';
 import { Message } from 'primereact/message';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../RowActions';
 import type { EntityDef, FieldDef } from '@erp/contracts';
@@ -18,11 +18,10 @@ import { ListHeader, ListToolbar } from './ListToolbar';
 import { RecordDialog, type RecordDialogState } from './RecordDialog';
 import { DeleteConfirm } from '../DeleteConfirm';
 import { cellText, ColumnFilter, shortened } from './column-filters';
+import { loadable } from '../loadable';
 
 // the Excel import and export (the items list only) bring the job progress and the server texts with them
-const DataMigrationActions = lazy(() =>
-  import('./DataMigration').then((m) => ({ default: m.DataMigrationActions })),
-);
+const DataMigrationActions = loadable(() => import('./DataMigration').then((m) => m.DataMigrationActions));
 
 /** The base columns every entity has, then its list fields. */
 function listColumns(entity: EntityDef): FieldDef[] {
@@ -193,15 +192,13 @@ export function MasterDataList({
           testIds="md"
           actions={
             migrationPath ? (
-              <Suspense fallback={null}>
-                <DataMigrationActions
-                  path={migrationPath}
-                  service={entity.service}
-                  fileName={entityName}
-                  canImport={canAdd && !readOnly}
-                  onImported={reload}
-                />
-              </Suspense>
+              <DataMigrationActions
+                path={migrationPath}
+                service={entity.service}
+                fileName={entityName}
+                canImport={canAdd && !readOnly}
+                onImported={reload}
+              />
             ) : (
               <Button
                 type="button"

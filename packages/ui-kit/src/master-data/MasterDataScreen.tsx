@@ -1,5 +1,5 @@
 import { Message } from 'primereact/message';
-import { lazy, Suspense, useReducer, type ComponentType } from 'react';
+import { useReducer, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '@erp/contracts';
 import { dataMigrationPathOf } from '@erp/contracts/src/declare';
@@ -10,11 +10,13 @@ import { masterDataRoutes, newRouteOf } from './manifest-parts';
 import { useReferenceOptions, type ReferenceOption } from './references';
 import { MASTER_DATA_CSS } from './styles';
 import { LazyMasterDataForm } from './lazy-form';
+import { loadable } from '../loadable';
 
 // The list (DataTable, paginator) and the tree load with their screen: every screen of a feature app shares the
 // app's first chunk, so a document form would otherwise fetch a list's DataTable it never shows (issue 12).
-const MasterDataList = lazy(() => import('./MasterDataList').then((m) => ({ default: m.MasterDataList })));
-const MasterDataTree = lazy(() => import('./MasterDataTree').then((m) => ({ default: m.MasterDataTree })));
+const spinner = <i className="pi pi-spin pi-spinner" aria-hidden="true" />;
+const MasterDataList = loadable(() => import('./MasterDataList').then((m) => m.MasterDataList), spinner);
+const MasterDataTree = loadable(() => import('./MasterDataTree').then((m) => m.MasterDataTree), spinner);
 
 type Mode = 'list' | 'new' | 'edit';
 
@@ -51,7 +53,7 @@ export function MasterDataScreen({
   const references = useReferenceOptions(entity, context, referencesVersion);
   const readOnly = context.branch?.isMaster === true;
   return (
-    <Suspense fallback={<i className="pi pi-spin pi-spinner" aria-hidden="true" />}>
+    <>
       <KitStyles />
       {mode === 'list' && entity.tree?.view === 'tree' ? (
         <MasterDataTree
@@ -76,7 +78,7 @@ export function MasterDataScreen({
           readOnly={readOnly}
         />
       )}
-    </Suspense>
+    </>
   );
 }
 
