@@ -5,6 +5,7 @@ import * as ReactDOMClient from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import singleSpaReact from 'single-spa-react';
 import { PrimeReactProvider } from 'primereact/api';
+import { matchPath } from '@erp/router';
 import { PRIME_OPTIONS } from './a11y';
 import type { LanguageLoaders } from '@erp/i18n/src/client';
 import type { FeatureContext, FeatureLocation, FeatureProps } from './contract';
@@ -13,8 +14,14 @@ import { ErrorPanel } from './ErrorPanel';
 import { loadable } from './loadable';
 import { createFeatureI18n, loadFeatureLanguage, prefetchPageLanguage } from './i18n';
 
+/**
+ * A screen of a feature app; `preload` starts fetching the code it shows first (a list's table, a form), so a
+ * mount fetches it beside the app's texts instead of after its first render.
+ */
+export type Screen = ComponentType<{ location: FeatureLocation }> & { preload?: () => void };
+
 /** A feature app's screens, keyed by the manifest route path they render. */
-export type ScreenRegistry = Readonly<Record<string, ComponentType<{ location: FeatureLocation }>>>;
+export type ScreenRegistry = Readonly<Record<string, Screen>>;
 
 const FeatureReactContext = createContext<FeatureContext | null>(null);
 
@@ -66,7 +73,16 @@ export function lazyScreens(paths: readonly string[], load: () => Promise<Screen
         },
         <i className="pi pi-spin pi-spinner erp-screen-loading" aria-hidden="true" />,
       );
-      return [path, Screen];
+      const group = Screen.preload;
+      // the group's chunk, then what the screen shows first
+      const preload = () => {
+        group();
+        void registry().then(
+          (loaded) => loaded[path]?.preload?.(),
+          () => undefined,
+        );
+      };
+      return [path, Object.assign(Screen, { preload })];
     }),
   );
 }
@@ -114,6 +130,19 @@ export function featureErrorBoundary(i18n: i18n) {
 }
 
 /**
+ * Starts the code of the screen the page shows, when this app has it: called as the app's code loads, so the
+ * screen's list or form arrives with the app's texts instead of after its first render (issue 12). The mount
+ * asks again for the route it is given (a later navigation within the app).
+ */
+function preloadPageScreen(screens: ScreenRegistry): void {
+  if (typeof location === 'undefined') return;
+  const route = Object.keys(screens).find(
+    (path) => matchPath({ path, caseSensitive: false, end: true }, location.pathname) !== null,
+  );
+  if (route) screens[route]?.preload?.();
+}
+
+/**
  * A feature app's single-spa lifecycles (style.md example 3): its i18next instance, its root with the screens,
  * and its error boundary. Mounting and every update first fetch the UI kit's texts in the context's language,
  * so the app never renders a language it has no texts for.
@@ -126,6 +155,7 @@ export function featureLifecycles(options: {
 }) {
   const i18n = createFeatureI18n(options.name, options.texts);
   prefetchPageLanguage(i18n);
+  preloadPageScreen(options.screens);
   function Root(props: FeatureProps) {
     return <FeatureRoot {...props} i18n={i18n} screens={options.screens} />;
   }
@@ -140,11 +170,13 @@ export function featureLifecycles(options: {
   return {
     bootstrap: lifecycles.bootstrap,
     mount: async (props: Props) => {
+      options.screens[props.location.route]?.preload?.();
       await loadFeatureLanguage(i18n, props.context.language);
       return lifecycles.mount(props);
     },
     unmount: lifecycles.unmount,
     update: async (props: Props) => {
+      options.screens[props.location.route]?.preload?.();
       await loadFeatureLanguage(i18n, props.context.language);
       return update(props);
     },

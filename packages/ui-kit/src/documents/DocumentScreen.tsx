@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import {
   screenRoute,
   screensOf,
@@ -7,6 +6,7 @@ import {
   type PermissionName,
 } from '@erp/contracts';
 import type { FeatureLocation } from '../contract';
+import type { Screen } from '../feature';
 import { KitStyles } from '../master-data/MasterDataScreen';
 import { loadable } from '../loadable';
 
@@ -75,8 +75,8 @@ export function DocumentScreen({
 export function documentScreens(
   docs: readonly DocumentDef[],
   options: { links?: Readonly<Record<string, readonly DocumentLink[]>> } = {},
-): Record<string, ComponentType<{ location: FeatureLocation }>> {
-  const screens: Record<string, ComponentType<{ location: FeatureLocation }>> = {};
+): Record<string, Screen> {
+  const screens: Record<string, Screen> = {};
   for (const doc of docs) {
     for (const screen of screensOf(doc)) {
       const { mode, status }: DocumentScreenDef = screen;
@@ -90,7 +90,9 @@ export function documentScreens(
         />
       );
       Screen.displayName = `Document(${doc.name}:${screen.name})`;
-      screens[screenRoute(doc, screen)] = Screen;
+      screens[screenRoute(doc, screen)] = Object.assign(Screen, {
+        preload: mode === 'list' ? DocumentList.preload : DocumentPage.preload,
+      });
     }
   }
   return screens;

@@ -1,15 +1,15 @@
 import { Message } from 'primereact/message';
-import { useReducer, type ComponentType } from 'react';
+import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '@erp/contracts';
 import { dataMigrationPathOf } from '@erp/contracts/src/declare';
 import { label } from '@erp/i18n';
 import type { FeatureLocation } from '../contract';
-import { useFeature } from '../feature';
+import { useFeature, type Screen } from '../feature';
 import { masterDataRoutes, newRouteOf } from './manifest-parts';
 import { useReferenceOptions, type ReferenceOption } from './references';
 import { MASTER_DATA_CSS } from './styles';
-import { LazyMasterDataForm } from './lazy-form';
+import { LazyMasterDataForm, preloadMasterDataForm } from './lazy-form';
 import { loadable } from '../loadable';
 
 // The list (DataTable, paginator) and the tree load with their screen: every screen of a feature app shares the
@@ -129,10 +129,8 @@ function MasterDataPage({
  * The screens of a feature app's entities, keyed by route path as its manifest lists them (a jest test keeps
  * the two equal): the list, and the new and edit pages where the spec has them.
  */
-export function masterDataScreens(
-  entities: readonly EntityDef[],
-): Record<string, ComponentType<{ location: FeatureLocation }>> {
-  const screens: Record<string, ComponentType<{ location: FeatureLocation }>> = {};
+export function masterDataScreens(entities: readonly EntityDef[]): Record<string, Screen> {
+  const screens: Record<string, Screen> = {};
   for (const entity of entities) {
     for (const route of masterDataRoutes(entity)) {
       const mode: Mode =
@@ -147,7 +145,10 @@ export function masterDataScreens(
         />
       );
       Screen.displayName = `MasterData(${entity.name}:${mode})`;
-      screens[route.path] = Screen;
+      const list = entity.tree?.view === 'tree' ? MasterDataTree : MasterDataList;
+      screens[route.path] = Object.assign(Screen, {
+        preload: mode === 'list' ? list.preload : preloadMasterDataForm,
+      });
     }
   }
   return screens;
