@@ -3,7 +3,9 @@
  * figures and whether each target of the issue is met. Run: pnpm bench:costing
  *
  * 1. A back-dated purchase ahead of COSTING_BENCH_LATER (100,000) later movements of the same item and store,
- *    saved through the API: the whole save, re-costing in its transaction (target < 1 s).
+ *    saved through the API, until its re-costing is done (target < 1 s): beyond ERP_RECOST_INLINE_LIMIT later
+ *    movements the save books its own lines and queues the rest as a job, so the clock stops when no re-costing
+ *    job is left and every correction is booked, not when the save answers.
  * 2. A typical back-dated purchase (an item with COSTING_BENCH_TYPICAL, 200, later movements): its save time
  *    with re-costing against the same purchase dated after them (nothing to re-cost), and the ratio.
  * 3. A back-dated purchase of COSTING_BENCH_WIDE_ITEMS (1,000) lines, each item with 20 later movements (the
@@ -126,11 +128,16 @@ async function main(): Promise<void> {
     // the process's CPU time too: the server runs in this process, and on a shared machine the wall time
     // also counts the waits for a core
     const cpu = process.cpuUsage();
-    const big = await timed(() => purchase(early, [{ itemId: hot, quantity: '10', unitCost: '1' }]));
+    const began = performance.now();
+    const answer = await purchase(early, [{ itemId: hot, quantity: '10', unitCost: '1' }]);
+    const savedMs = performance.now() - began;
+    await recostDone(db);
+    const big = performance.now() - began;
     const { user, system } = process.cpuUsage(cpu);
     const corrected = (await corrections()) - before;
+    if (corrected === 0) throw new Error('the back-dated purchase corrected no later line');
     console.log(
-      `back-dated purchase ahead of ${LATER} later movements: saved in ${big.toFixed(0)} ms (CPU ${((user + system) / 1000).toFixed(0)} ms), ${corrected} lines re-costed (corrections booked)`,
+      `back-dated purchase ahead of ${LATER} later movements: saved in ${savedMs.toFixed(0)} ms (${answer.jobId ? 'the later movements queued as a job' : 'all re-costed in its transaction'}), re-costing done ${big.toFixed(0)} ms after the save began (CPU ${((user + system) / 1000).toFixed(0)} ms); ${corrected} later lines corrected`,
     );
     await verify(db, hot, store);
 
@@ -213,7 +220,7 @@ async function main(): Promise<void> {
       console.log(
         `${value < target ? 'MET    ' : 'NOT MET'} ${label}: ${value.toFixed(0)} ms (target < ${target} ms)`,
       );
-    verdict(`re-costing ahead of ${LATER} later movements (whole save)`, big, 1000);
+    verdict(`re-costing ahead of ${LATER} later movements (the save and its job)`, big, 1000);
     console.log(
       `ratio of a typical back-dated purchase's save time with re-costing to without: ${ratio.toFixed(2)}`,
     );
@@ -225,6 +232,18 @@ async function main(): Promise<void> {
 }
 
 /** The balance is the sum of the movements, and the value of an empty holding is nil. */
+/** Waits until no re-costing job is queued or running (polled every 5 ms: the figure is about a second). */
+async function recostDone(db: import('@erp/service-kit').Db): Promise<void> {
+  for (;;) {
+    const [r] = (await db('jobs')
+      .where({ kind: 'inventory.recost' })
+      .whereIn('status', ['queued', 'running'])
+      .count({ n: '*' })) as { n: number | string }[];
+    if (Number(r!.n) === 0) return;
+    await new Promise((done) => setTimeout(done, 5));
+  }
+}
+
 async function verify(db: import('@erp/service-kit').Db, itemId: string, storeId: string): Promise<void> {
   const [sum] = (await db('stock_movements')
     .where({ item_id: itemId, store_id: storeId })

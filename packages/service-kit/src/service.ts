@@ -79,6 +79,11 @@ export interface StartOptions {
   jobLeaseMs?: number;
   /** The gateway's URL for calls to other services (embedded: known once it listens); else ERP_GATEWAY_URL. */
   gatewayUrl?: () => string | undefined;
+  /**
+   * Start the job thread (SQLite) with the service rather than with its first job, whose time would otherwise
+   * include loading the thread's modules (about a second: issue 11's re-costing ahead of 100,000 movements).
+   */
+  warmJobThread?: boolean;
 }
 
 /** What `/healthz` answers: a service whose consumer has stopped is unhealthy (503), whatever its HTTP does. */
@@ -207,6 +212,7 @@ export async function startService(module: ServiceModule, options: StartOptions)
       logger.child('job-thread'),
       () => relay.nudge(),
     );
+  if (options.warmJobThread) thread?.warm();
   const handlers = module.consumers?.(deps);
   const consumer =
     handlers && Object.keys(handlers).length > 0

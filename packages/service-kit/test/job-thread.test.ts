@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createTokenService, InProcessBus, startService, type RunningService } from '../src';
+import { createTokenService, InProcessBus, startService, type Logger, type RunningService } from '../src';
 import { newWriteGate, WriteGate } from '../src/db/write-gate';
 import { threadJobModule } from './support/thread-job-module';
 
@@ -87,6 +87,43 @@ describe('job thread on sqlite', () => {
     expect(writes).toBeGreaterThan(0);
     // the service's event loop never waited a whole second for the thread's turn
     expect(delay.max / 1e6).toBeLessThan(1000);
+  });
+
+  it('starts the thread with the service when warmed, before any job; otherwise with the first job', async () => {
+    const logged: string[] = [];
+    const logger: Logger = {
+      info: (message) => void logged.push(message),
+      warn: () => undefined,
+      error: () => undefined,
+      child: () => logger,
+    };
+    const startWith = async (warmJobThread: boolean) =>
+      (service = await startService(threadJobModule, {
+        db: { client: 'sqlite', filename: path.join(dir, `warm-${String(warmJobThread)}.sqlite`) },
+        bus: new InProcessBus(),
+        tokens: createTokenService('x'.repeat(32)),
+        env: process.env,
+        jobPollMs: 50,
+        seed: false,
+        logger,
+        warmJobThread,
+      }));
+    let s = await startWith(false);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(logged).not.toContain('job thread started');
+    const lazy = await queue(s, 'test.threaded', 100, 50);
+    expect((await finished(s, lazy.id)).status).toBe('succeeded');
+    expect(logged.filter((m) => m === 'job thread started')).toHaveLength(1);
+    await s.stop();
+    logged.length = 0;
+    s = await startWith(true);
+    // started by the service's start, no job queued
+    expect(logged).toContain('job thread started');
+    const warm = await queue(s, 'test.threaded', 100, 50);
+    const row = await finished(s, warm.id);
+    expect(row.status).toBe('succeeded');
+    expect((JSON.parse(String(row.result)) as { threads: number[] }).threads).not.toContain(0);
+    expect(logged.filter((m) => m === 'job thread started')).toHaveLength(1);
   });
 
   it('keeps a kind without the mark on the service thread, and every kind with ERP_JOB_THREAD=off', async () => {

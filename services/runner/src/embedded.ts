@@ -37,6 +37,8 @@ export interface EmbeddedOptions {
   database?: (service: string) => DbConfig;
   /** Serve the web frontends (shell, feature apps, /remotes.json) on the same origin; off in API tests. */
   web?: WebOptions;
+  /** Start the services' job threads at once (`pnpm start`, the benchmarks); tests start them with a job. */
+  warmJobThreads?: boolean;
 }
 
 export interface Embedded {
@@ -87,6 +89,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Embedded>
       ...common,
       db: database(name),
       logger: logger.child(name),
+      warmJobThread: options.warmJobThreads === true,
     });
   }
   const running = started as Record<ServiceName, RunningService>;
@@ -138,6 +141,7 @@ async function main(): Promise<void> {
     port: Number(process.env.PORT ?? 8080),
     host: process.env.HOST ?? '0.0.0.0',
     jwtSecret: jwtSecret(dir),
+    warmJobThreads: true,
     web: {
       root: repoRoot,
       ...(process.env.ERP_REMOTES_JSON ? { remotes: parseRemotesJson(process.env.ERP_REMOTES_JSON) } : {}),

@@ -9,9 +9,10 @@ import type { JobThreadData } from './job-thread-main';
  * own connection holds the event loop of the whole process, and the requests of every user wait behind it
  * (issue 11: other users' p99 while a re-costing runs), or the job waits behind them. Kinds marked `thread`
  * run here instead, in a worker thread with a connection of its own to the same file (WAL: the service's reads
- * never wait for it; a write waits for the lock, at most one chunk). The thread starts with the first such job
- * and stays; its commits wake the service's relay. If it dies, the next nudge starts another, which resumes
- * its own claims (it keeps the runner's id).
+ * never wait for it; a write waits for the lock, at most one chunk). The thread starts with the first such job,
+ * or with the service when it is warmed (`warm`: loading its modules takes about a second, which the first
+ * job would wait), and stays; its commits wake the service's relay. If it dies, the next nudge starts another,
+ * which resumes its own claims (it keeps the runner's id).
  */
 export class JobThread {
   private worker: Worker | null = null;
@@ -73,6 +74,12 @@ export class JobThread {
       if (!this.stopped) this.logger.warn('job thread ended', { code });
     });
     this.worker = worker;
+    this.logger.info('job thread started', { kinds: this.data.kinds });
+  }
+
+  /** Starts the thread now, before any job asks for it (the product's start; tests start it with a job). */
+  warm(): void {
+    if (!this.stopped && !this.worker) this.spawn();
   }
 
   /** Lets the running chunk finish and closes the thread's connection (before the service closes its own). */
