@@ -20,6 +20,7 @@ import { items, tableOf } from '@erp/contracts';
 import { testDatabases } from '../support/databases';
 import { LedgerSeeder } from './ledger-seed';
 import { benchSession, startBenchApp } from './support/http';
+import { recostJobsDone } from './support/recost-jobs';
 
 const LATER = Number(process.env.COSTING_BENCH_LATER ?? 100_000);
 const TYPICAL = Number(process.env.COSTING_BENCH_TYPICAL ?? 200);
@@ -131,7 +132,8 @@ async function main(): Promise<void> {
     const began = performance.now();
     const answer = await purchase(early, [{ itemId: hot, quantity: '10', unitCost: '1' }]);
     const savedMs = performance.now() - began;
-    await recostDone(db);
+    // looked at every 5 ms: the figure is about a second
+    await recostJobsDone(db, 5);
     const big = performance.now() - began;
     const { user, system } = process.cpuUsage(cpu);
     const corrected = (await corrections()) - before;
@@ -232,18 +234,6 @@ async function main(): Promise<void> {
 }
 
 /** The balance is the sum of the movements, and the value of an empty holding is nil. */
-/** Waits until no re-costing job is queued or running (polled every 5 ms: the figure is about a second). */
-async function recostDone(db: import('@erp/service-kit').Db): Promise<void> {
-  for (;;) {
-    const [r] = (await db('jobs')
-      .where({ kind: 'inventory.recost' })
-      .whereIn('status', ['queued', 'running'])
-      .count({ n: '*' })) as { n: number | string }[];
-    if (Number(r!.n) === 0) return;
-    await new Promise((done) => setTimeout(done, 5));
-  }
-}
-
 async function verify(db: import('@erp/service-kit').Db, itemId: string, storeId: string): Promise<void> {
   const [sum] = (await db('stock_movements')
     .where({ item_id: itemId, store_id: storeId })

@@ -25,6 +25,7 @@ import { testDatabases } from '../support/databases';
 import { LedgerSeeder, yieldToEventLoop } from './ledger-seed';
 import { benchSession, startBenchApp } from './support/http';
 import { OtherUsers, type Sample } from './support/other-users';
+import { recostJobsDone } from './support/recost-jobs';
 
 const small = process.argv.includes('--small');
 // `--no-load`: nobody else uses the API while the documents save and the jobs run (the jobs' own throughput)
@@ -174,14 +175,7 @@ async function main(): Promise<void> {
     // the server runs in this process: how long its event loop was held at a time while the jobs ran
     const lag = monitorEventLoopDelay({ resolution: 5 });
     lag.enable();
-    for (;;) {
-      const [r] = (await db('jobs')
-        .where({ kind: 'inventory.recost' })
-        .whereIn('status', ['queued', 'running'])
-        .count({ n: '*' })) as { n: number | string }[];
-      if (Number(r!.n) === 0) break;
-      await new Promise((done) => setTimeout(done, 100));
-    }
+    await recostJobsDone(db, 100);
     const endedAt = performance.now();
     lag.disable();
     const samples = load ? await client.stop() : [];
