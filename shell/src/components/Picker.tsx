@@ -55,15 +55,15 @@ function whenIdle(work: () => void): () => void {
 export function Picker(props: PickerProps) {
   // once the Dropdown is here, every picker is the real one (the look-alike is only for the first moments); it
   // arrives as a state update, not through Suspense (`loadable` in the UI kit says why)
-  const [module, setModule] = useState(loaded);
+  const [dropdownModule, setDropdownModule] = useState(loaded);
   // opened before the Dropdown arrived: fetched at once instead of when idle
   const [opened, setOpened] = useState(false);
   useEffect(() => {
-    if (module) return;
+    if (dropdownModule) return;
     let live = true;
     const get = () =>
       void loadDropdown().then(
-        (m) => live && setModule(m),
+        (m) => live && setDropdownModule(m),
         () => undefined,
       );
     const cancel = opened ? (get(), () => undefined) : whenIdle(get);
@@ -71,7 +71,7 @@ export function Picker(props: PickerProps) {
       live = false;
       cancel();
     };
-  }, [module, opened]);
+  }, [dropdownModule, opened]);
   // the look-alike was opened before the Dropdown arrived: open the Dropdown once it is mounted and laid out,
   // the way a click does (PrimeReact then aligns its panel under the picker and binds its outside-click listener)
   const openWhenMounted = useRef(false);
@@ -81,7 +81,7 @@ export function Picker(props: PickerProps) {
     requestAnimationFrame(() => instance.getElement()?.click());
   }, []);
 
-  if (!module)
+  if (!dropdownModule)
     return (
       <ClosedPicker
         {...props}
@@ -91,7 +91,7 @@ export function Picker(props: PickerProps) {
         }}
       />
     );
-  const { Dropdown: Loaded } = module;
+  const { Dropdown: Loaded } = dropdownModule;
   return (
     <Loaded
       ref={attached}

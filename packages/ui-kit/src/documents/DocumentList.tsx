@@ -28,7 +28,7 @@ import { DeleteConfirm } from '../DeleteConfirm';
 import { DialogLater } from '../on-demand';
 // a document viewed from the list opens its page in a dialog: the page's code (the lines grid, pickers and
 // calendar) comes with the first one viewed, not with the list (issue 12: a screen fetches what it uses)
-import { DocumentPage, loadDocumentPage } from './DocumentScreen';
+import { DocumentPage } from './DocumentScreen';
 
 /** A list row: the record without its lines and attachments. */
 type ListRow = Record<string, unknown> & {
@@ -263,7 +263,7 @@ export function DocumentList({
       </div>
       <DialogLater
         visible={viewing !== null}
-        onFirstShow={() => void loadDocumentPage().catch(() => undefined)}
+        onFirstShow={DocumentPage.preload}
         onHide={() => setViewing(null)}
         header={docName}
         className="erp-md-dialog erp-doc-view"

@@ -14,9 +14,8 @@ import { loadable } from '../loadable';
 // form's lines grid, pickers and calendar (issue 12, the first screen comes fast).
 const spinner = <i className="pi pi-spin pi-spinner" aria-hidden="true" />;
 const DocumentList = loadable(() => import('./DocumentList').then((m) => m.DocumentList), spinner);
-/** The document page's code (a list's view dialog starts it on its first opening, beside the dialog's own). */
-export const loadDocumentPage = () => import('./DocumentPage');
-export const DocumentPage = loadable(() => loadDocumentPage().then((m) => m.DocumentPage), spinner);
+/** The document page (a list's view dialog starts fetching it on its first opening, beside the dialog's own). */
+export const DocumentPage = loadable(() => import('./DocumentPage').then((m) => m.DocumentPage), spinner);
 
 export { saveBlob } from './DocumentAttachments';
 

@@ -147,7 +147,7 @@ export function masterDataScreens(entities: readonly EntityDef[]): Record<string
       Screen.displayName = `MasterData(${entity.name}:${mode})`;
       const list = entity.tree?.view === 'tree' ? MasterDataTree : MasterDataList;
       screens[route.path] = Object.assign(Screen, {
-        preload: mode === 'list' ? list.preload : preloadMasterDataForm,
+        preload: mode === 'list' ? list.preload : () => preloadMasterDataForm(entity),
       });
     }
   }

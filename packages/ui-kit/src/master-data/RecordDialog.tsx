@@ -40,7 +40,7 @@ export function RecordDialog({
   return (
     <DialogLater
       visible={state !== null}
-      onFirstShow={preloadMasterDataForm}
+      onFirstShow={() => preloadMasterDataForm(entity)}
       onHide={onClose}
       header={t(
         state?.kind === 'new' ? 'md.newTitle' : state?.kind === 'edit' ? 'md.editTitle' : 'md.viewTitle',

@@ -1,6 +1,6 @@
 import { loadable } from '../loadable';
 import { loadPhoneRules } from '@erp/contracts/src/phone-check';
-import type { FieldDef } from '@erp/contracts/src/declare';
+import type { EntityDef, FieldDef } from '@erp/contracts/src/declare';
 import type { MasterDataFormProps } from './MasterDataForm';
 
 /**
@@ -11,14 +11,16 @@ import type { MasterDataFormProps } from './MasterDataForm';
 const form = () => import('./MasterDataForm').then((m) => m.MasterDataForm);
 const spinner = <i className="pi pi-spin pi-spinner" aria-hidden="true" />;
 const FormOfEntity = loadable(form, spinner);
-/** Starts fetching the form's code (a dialog about to show one fetches it beside its own). */
-export const preloadMasterDataForm = (): void => void form().catch(() => undefined);
 const FormWithPhones = loadable(() => Promise.all([form(), loadPhoneRules()]).then(([m]) => m), spinner);
 
 const hasPhone = (fields: readonly FieldDef[]): boolean =>
   fields.some((f) => f.kind === 'phone' || hasPhone(f.lineFields ?? []));
+const formOf = (entity: EntityDef) => (hasPhone(entity.fields) ? FormWithPhones : FormOfEntity);
+
+/** Starts fetching an entity's form (a dialog or a page about to show one): it then renders with no spinner. */
+export const preloadMasterDataForm = (entity: EntityDef): void => formOf(entity).preload();
 
 export function LazyMasterDataForm(props: MasterDataFormProps) {
-  const Form = hasPhone(props.entity.fields) ? FormWithPhones : FormOfEntity;
+  const Form = formOf(props.entity);
   return <Form {...props} />;
 }
