@@ -16,10 +16,15 @@
  * raw MariaDB rate; hot at least 80 % of spread; at 64 clients at least 90 % of the rate at 16 (the first
  * number of clients).
  *
+ * Beside the embedded cells: the product's event loop's busy time an invoice (the gateway and every service share
+ * that one loop, so 1,000 invoices/s leaves each at most 1 ms of it), and the floor of the fixed stack measured
+ * by the same clients with the same body: a bare express app answering 201 (`http-floor.ts`).
+ *
  * Settings: FLOW_BENCH_MODES (`embedded,distributed`), FLOW_BENCH_CLIENTS (`16,64`), FLOW_BENCH_SECONDS a cell
  * (10), FLOW_BENCH_BRANCHES (4), FLOW_BENCH_RAW_SECONDS (5); MariaDB at ERP_TEST_MYSQL_URL (default
  * mysql://root@127.0.0.1:3306). The databases, files and processes it makes are removed at the end.
  */
+import { httpFloor, loopBusy, type HttpFloor } from './support/http-floor';
 import { RAW_POSTING } from './support/raw-posting';
 import {
   distributedFlowBench,
@@ -51,7 +56,15 @@ interface Cell {
   run: EndToEnd;
   /** the mode's raw rate, invoices' worth of rows per second */
   raw: number;
+  /**
+   * Embedded: the product's event loop's busy milliseconds an invoice (every service and the gateway share it;
+   * 1,000 invoices/s leaves at most 1 ms).
+   */
+  loopMs?: number;
 }
+
+/** The bare express floor at each number of clients (`httpFloor`), measured after the embedded cells. */
+const floors = new Map<number, HttpFloor>();
 
 /** One mode's cells: its product started, every number of clients on hot then spread accounts, its raw rate. */
 async function modeCells(mode: Mode): Promise<Cell[]> {
@@ -64,18 +77,32 @@ async function modeCells(mode: Mode): Promise<Cell[]> {
     const runs: Omit<Cell, 'raw'>[] = [];
     for (const clients of CLIENTS)
       for (const accounts of ['hot', 'spread'] as const) {
-        const run = await endToEnd(
-          bench.flow,
-          bench.accounts,
-          { clients, seconds: SECONDS, spread: accounts === 'spread' },
-          bench.settled,
+        const { result: run, busyMs } = await loopBusy(() =>
+          endToEnd(
+            bench.flow,
+            bench.accounts,
+            { clients, seconds: SECONDS, spread: accounts === 'spread' },
+            bench.settled,
+          ),
         );
+        // the distributed mode's services are other processes: this loop only drives them
+        const loopMs = mode === 'embedded' ? busyMs / run.invoices : undefined;
         console.log(
           `  ${clients} clients, ${accounts}: ${run.invoices} invoices, ${run.saved.toFixed(0)}/s saved, ` +
             `${run.rate.toFixed(1)}/s end to end (settled ${run.settling.toFixed(1)} s after the last save), ` +
-            `API p50 ${run.p50.toFixed(1)} ms p99 ${run.p99.toFixed(1)} ms`,
+            `API p50 ${run.p50.toFixed(1)} ms p99 ${run.p99.toFixed(1)} ms` +
+            (loopMs === undefined ? '' : `, event loop ${loopMs.toFixed(2)} ms an invoice`),
         );
-        runs.push({ mode, clients, accounts, run });
+        runs.push({ mode, clients, accounts, run, ...(loopMs === undefined ? {} : { loopMs }) });
+      }
+    if (mode === 'embedded')
+      for (const clients of CLIENTS) {
+        const floor = await httpFloor(bench.flow, clients, RAW_SECONDS);
+        floors.set(clients, floor);
+        console.log(
+          `  floor, a bare express app answering the invoice's body at ${clients} clients: ` +
+            `${floor.rate.toFixed(0)}/s, its event loop ${floor.loopMs.toFixed(2)} ms a request`,
+        );
       }
     const raw = await bench.rawRate(RAW_CONNECTIONS, RAW_SECONDS * 1000);
     console.log(
@@ -103,6 +130,11 @@ function row(cell: Cell, cells: Cell[]): string[] {
       ? `>= 1,000/s: ${verdict(run.rate >= 1000)}`
       : `>= 25 % of raw: ${verdict(share >= 0.25)}`;
   const p99Target = cell.mode === 'embedded' ? `< 50 ms: ${verdict(run.p99 < 50)}` : '';
+  const floor = floors.get(cell.clients);
+  const loop =
+    cell.loopMs === undefined
+      ? ''
+      : `${cell.loopMs.toFixed(2)} ms` + (floor ? ` (floor ${floor.loopMs.toFixed(2)})` : '');
   const like = (c: Cell, clients: number, accounts: Accounts) =>
     c.mode === cell.mode && c.clients === clients && c.accounts === accounts;
   const spread = cells.find((c) => like(c, cell.clients, 'spread'));
@@ -123,6 +155,7 @@ function row(cell: Cell, cells: Cell[]): string[] {
     rateTarget,
     `${run.p50.toFixed(1)} / ${run.p99.toFixed(1)} ms`,
     p99Target,
+    loop,
     raw.toFixed(0),
     percent(share),
     hotTarget,
@@ -158,6 +191,7 @@ async function main(): Promise<void> {
         'target',
         'API p50 / p99',
         'p99 target',
+        'loop a sale',
         'raw/s',
         'of raw',
         'hot vs spread',

@@ -23,6 +23,7 @@ export const HOLD_SECONDS = 120;
 const LASTING = '9999-12-31T00:00:00.000Z';
 
 const pairKey = (itemId: string, storeId: string) => `${itemId}\u0000${storeId}`;
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Holds stock for a document another service is issuing (issue 14, deliverable 5): where the branch forbids
@@ -71,7 +72,12 @@ export async function holdStock(
   const now = nowIso();
   const shortages: StockHoldResult['shortages'] = [];
   if (settings.policies.negativeBalance === 'block' && !input.returning) {
-    for (const a of asked.values()) {
+    // the balances locked in the postings' one order (store, then item: `lockHoldings`), not the lines': two
+    // documents listing the same items differently would each hold a row the other waits for
+    const inLockOrder = [...asked.values()].sort(
+      (a, b) => compare(a.storeId, b.storeId) || compare(a.itemId, b.itemId),
+    );
+    for (const a of inLockOrder) {
       const q = s('stock_balances').where({ item_id: a.itemId, store_id: a.storeId });
       const balance = await (isMysql(s.db) ? q.forUpdate() : q).first('quantity');
       const held = (await s(HOLDS)
@@ -93,7 +99,7 @@ export async function holdStock(
       }
     }
   }
-  if (shortages.length) return { shortages };
+  if (shortages.length) return { shortages: shortages.sort((a, b) => a.line - b.line) };
   await s(HOLDS).where(key).delete();
   const expires = input.lasting ? LASTING : new Date(Date.now() + HOLD_SECONDS * 1000).toISOString();
   for (const a of asked.values())

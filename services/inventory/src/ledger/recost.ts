@@ -1,4 +1,4 @@
-import type { TenantScope } from '@erp/service-kit';
+import { isMysql, type TenantScope } from '@erp/service-kit';
 import { Heap } from './heap';
 import { selectArrays } from './sql';
 import { lineValue, type CostRule, type Holding } from './costing';
@@ -132,7 +132,7 @@ export async function lockHoldings(s: TenantScope, pairs: Iterable<string>): Pro
     const itemIds = byStore.get(storeId)!.sort();
     for (let i = 0; i < itemIds.length; i += LOCK_CHUNK) {
       const chunk = itemIds.slice(i, i + LOCK_CHUNK);
-      await s
+      const missing = s
         .db('stock_balances')
         .insert(
           chunk.map((itemId) => ({
@@ -144,8 +144,12 @@ export async function lockHoldings(s: TenantScope, pairs: Iterable<string>): Pro
             updated_at: now,
           })),
         )
-        .onConflict(['tenant_id', 'item_id', 'store_id'])
-        .ignore();
+        .onConflict(['tenant_id', 'item_id', 'store_id']);
+      // MySQL: an INSERT IGNORE share-locks a row that exists, and the FOR UPDATE below then waits to upgrade it,
+      // so two postings of the same items each held the share the other's upgrade waited on: a deadlock, every
+      // time under load (bench:flow's distributed cells failed on it); a no-op update takes the row's exclusive
+      // lock at once
+      await (isMysql(s.db) ? missing.merge(['tenant_id']) : missing.ignore());
       await s('stock_balances')
         .where({ store_id: storeId })
         .whereIn('item_id', chunk)
