@@ -12,6 +12,7 @@ export * from './db/migrations';
 export * from './db/tenant-scope';
 export * from './db/raw-sql';
 export * from './db/rollback-hooks';
+export * from './db/row-locks';
 export * from './http/context';
 export * from './http/problem';
 export * from './http/routes';

@@ -1,5 +1,7 @@
 import {
+  insertMissing,
   isLockConflict,
+  isMysql,
   LOCK_CONFLICT_ATTEMPTS,
   openDatabase,
   raceLost,
@@ -109,3 +111,62 @@ if (mysqlOnly.length)
       expect(runs).toBe(3);
     });
   });
+
+describe.each(engines())('rows made on first use and locked (insertMissing) on %s', (engine) => {
+  let dbs: TestDatabases;
+  let db: Db;
+  beforeAll(async () => {
+    dbs = testDatabases(engine);
+    db = await openDatabase(dbs.config('first_use'));
+    await db.schema.createTable('chains', (t) => {
+      t.string('tenant_id', 10).notNullable();
+      t.string('unit', 10).notNullable();
+      t.bigInteger('counter').notNullable();
+      t.primary(['tenant_id', 'unit']);
+    });
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await dbs.cleanup();
+  });
+
+  /** Takes the next counter of each unit, as an issuing unit's chain does: the row made if missing, locked, bumped. */
+  const next = (units: string[]) =>
+    db.transaction(async (trx) => {
+      await insertMissing(
+        trx,
+        'chains',
+        units.map((unit) => ({ tenant_id: 't', unit, counter: 0 })),
+        ['tenant_id', 'unit'],
+      );
+      const q = trx('chains').where({ tenant_id: 't' }).whereIn('unit', units).orderBy('unit');
+      const rows = (await (isMysql(trx) ? q.forUpdate() : q).select('unit', 'counter')) as {
+        unit: string;
+        counter: unknown;
+      }[];
+      await new Promise((r) => setTimeout(r, 2));
+      for (const r of rows)
+        await trx('chains')
+          .where({ tenant_id: 't', unit: r.unit })
+          .update({ counter: Number(r.counter) + 1 });
+    });
+
+  it('makes a missing row once and leaves an existing one as it is', async () => {
+    await next(['a']);
+    await next(['a', 'b']);
+    const rows = (await db('chains').orderBy('unit').select('unit', 'counter')) as { counter: unknown }[];
+    expect(rows.map((r) => Number(r.counter))).toEqual([2, 1]);
+  });
+
+  // MySQL: with INSERT IGNORE each transaction share-locked the existing rows and then waited to upgrade them
+  // for the other's share: without a retry, most of twelve at once failed with a deadlock
+  it('twelve transactions at once over the same rows, not retried, all commit and count once each', async () => {
+    const before = (await db('chains').where({ unit: 'a' }).first('counter')) as { counter: unknown };
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, n) => next(n % 2 ? ['a', 'b', 'c'] : ['a', 'c'])),
+    );
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String(r.reason))).toEqual([]);
+    const after = (await db('chains').orderBy('unit').select('unit', 'counter')) as { counter: unknown }[];
+    expect(after.map((r) => Number(r.counter))).toEqual([Number(before.counter) + 12, 1 + 6, 12]);
+  });
+});

@@ -1,4 +1,4 @@
-import { isMysql, type TenantScope } from '@erp/service-kit';
+import { insertMissing, type TenantScope } from '@erp/service-kit';
 import { Heap } from './heap';
 import { selectArrays } from './sql';
 import { lineValue, type CostRule, type Holding } from './costing';
@@ -132,24 +132,20 @@ export async function lockHoldings(s: TenantScope, pairs: Iterable<string>): Pro
     const itemIds = byStore.get(storeId)!.sort();
     for (let i = 0; i < itemIds.length; i += LOCK_CHUNK) {
       const chunk = itemIds.slice(i, i + LOCK_CHUNK);
-      const missing = s
-        .db('stock_balances')
-        .insert(
-          chunk.map((itemId) => ({
-            tenant_id: s.tenantId,
-            item_id: itemId,
-            store_id: storeId,
-            quantity: 0,
-            value: 0,
-            updated_at: now,
-          })),
-        )
-        .onConflict(['tenant_id', 'item_id', 'store_id']);
-      // MySQL: an INSERT IGNORE share-locks a row that exists, and the FOR UPDATE below then waits to upgrade it,
-      // so two postings of the same items each held the share the other's upgrade waited on: a deadlock, every
-      // time under load (bench:flow's distributed cells failed on it); a no-op update takes the row's exclusive
-      // lock at once
-      await (isMysql(s.db) ? missing.merge(['tenant_id']) : missing.ignore());
+      // each row's exclusive lock at once on MySQL (`insertMissing`), then the same rows read in one order
+      await insertMissing(
+        s.db,
+        'stock_balances',
+        chunk.map((itemId) => ({
+          tenant_id: s.tenantId,
+          item_id: itemId,
+          store_id: storeId,
+          quantity: 0,
+          value: 0,
+          updated_at: now,
+        })),
+        ['tenant_id', 'item_id', 'store_id'],
+      );
       await s('stock_balances')
         .where({ store_id: storeId })
         .whereIn('item_id', chunk)

@@ -8,7 +8,15 @@ import {
   type DocumentRecord,
   type PayloadInput,
 } from '@erp/contracts';
-import { emit, isMysql, nowIso, type EventOrigin, type Executor, type TenantScope } from '@erp/service-kit';
+import {
+  emit,
+  insertMissing,
+  isMysql,
+  nowIso,
+  type EventOrigin,
+  type Executor,
+  type TenantScope,
+} from '@erp/service-kit';
 import { paymentKinds } from './replicas';
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -24,11 +32,12 @@ export async function lockUnit(
   s: TenantScope,
   unit: string,
 ): Promise<{ counter: number; last_hash: string }> {
-  await s
-    .db('sales_issue_units')
-    .insert({ tenant_id: s.tenantId, unit, counter: 0, last_hash: FIRST_PREVIOUS_HASH })
-    .onConflict(['tenant_id', 'unit'])
-    .ignore();
+  await insertMissing(
+    s.db,
+    'sales_issue_units',
+    { tenant_id: s.tenantId, unit, counter: 0, last_hash: FIRST_PREVIOUS_HASH },
+    ['tenant_id', 'unit'],
+  );
   const q = s('sales_issue_units').where({ unit });
   const row = (await (isMysql(s.db) ? q.forUpdate() : q).first('counter', 'last_hash')) as {
     counter: unknown;
